@@ -1,0 +1,97 @@
+"""The names and builtins an expression may use, and how each reads the game state.
+
+This is the contract between compiled rules and the engine: a getter here reads an attribute of the
+evaluation context (the engine's ``Game``), and the engine keeps those attributes current.  The list
+is the language reference for names (see docs/language.md, "Names").
+
+State attributes read here: ``zones`` (table zone name -> list), ``pzones`` (per-player zone name ->
+list of lists), ``actor`` (seat deciding now), ``dealer``, ``declarer``, ``defender``, ``winner``,
+``cand`` (the card an action is being checked for), ``taken`` (card taken from a pile this turn),
+``facts`` (cards remembered at the deal, e.g. ``upcard``), ``ending`` (how the hand ended), ``scores``,
+``hands_won``, ``final_deadwood``, ``hand_number``, ``n`` (players), ``scorer``, ``env``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..expr.compiler import Binding, Builtin
+from .cards import CardTable
+
+
+def zone_bindings(table_zones: list[str], player_zones: list[str]) -> dict[str, Binding]:
+    names: dict[str, Binding] = {}
+    for z in table_zones:
+        names[z] = Binding(lambda g, _z=z: g.zones[_z], f"the cards of the table zone `{z}`")
+    for z in player_zones:
+        names[z] = Binding(lambda g, _z=z: g.pzones[_z][g.actor], f"the acting player's `{z}`")
+    return names
+
+
+def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
+    names = {
+        "player": Binding(lambda g: g.actor, "the seat being decided for (or scored)"),
+        "dealer": Binding(lambda g: g.dealer, "the dealer's seat"),
+        "declarer": Binding(lambda g: g.declarer, "the seat that went out"),
+        "defender": Binding(lambda g: g.defender, "the declarer's opponent (two-player games)"),
+        "winner": Binding(lambda g: g.winner, "the match winner (in end bonuses)"),
+        "card": Binding(lambda g: g.cand, "the card the action would move"),
+        "ending": Binding(lambda g: g.ending, "how the hand ended: a go_out name, or `void`"),
+        "players": Binding(lambda g: g.n, "the number of players"),
+        "seats": Binding(lambda g: range(g.n), "every seat, 0 .. players-1"),
+        "max_score": Binding(lambda g: max(g.scores), "the highest running total"),
+        "min_score": Binding(lambda g: min(g.scores), "the lowest running total"),
+        "turn.taken": Binding(lambda g: g.taken, "the card taken from a pile this turn (or none)"),
+        "deal.number": Binding(lambda g: g.hand_number, "1 for the first hand, 2 for the next, ..."),
+        "deal.scorer": Binding(lambda g: g.scorer, "the seat that scored the hand just ended"),
+    }
+    for f in fact_names:
+        names[f"deal.{f}"] = Binding(lambda g, _f=f: g.facts.get(_f), f"the card remembered as `{f}` at the deal")
+    return names
+
+
+def seat_attrs(player_zones: list[str]) -> dict[str, Any]:
+    attrs = {
+        "score": lambda g, s: g.scores[s],
+        "hands_won": lambda g, s: g.hands_won[s],
+        "deadwood": lambda g, s: g.final_deadwood[s],
+    }
+    for z in player_zones:
+        attrs[z] = lambda g, s, _z=z: g.pzones[_z][s]
+    return attrs
+
+
+def builtins(table: CardTable, arranger: Any) -> dict[str, Builtin]:
+    rank_name, suit_name, value = table.ranks, table.suits, table.value
+    r_of, s_of = table.rank, table.suit
+
+    def _value(g, c):
+        return 0 if c is None else value[c]
+
+    def _rank(g, c):
+        return None if c is None or r_of[c] < 0 else rank_name[r_of[c]]
+
+    def _suit(g, c):
+        return None if c is None or s_of[c] < 0 else suit_name[s_of[c]]
+
+    deadwood_of_cards = arranger.deadwood_of if arranger is not None else None
+
+    def _deadwood(g, x):
+        if isinstance(x, int):
+            return g.final_deadwood[x]
+        if deadwood_of_cards is None:
+            return sum(value[c] for c in x)
+        return deadwood_of_cards(x)
+
+    return {
+        "value": Builtin(_value, (1, 1), "a card's value", pure=True),
+        "rank": Builtin(_rank, (1, 1), "a card's rank name, e.g. \"A\"", pure=True),
+        "suit": Builtin(_suit, (1, 1), "a card's suit name, e.g. \"S\"", pure=True),
+        "deadwood": Builtin(_deadwood, (1, 1),
+                            "deadwood(cards): the minimum unmelded value; deadwood(seat): that seat's final count"),
+        "next_seat": Builtin(lambda g, s: (s + 1) % g.n, (1, 1), "the seat after (to the left of) a seat"),
+        "score": Builtin(lambda g, s: g.scores[s], (1, 1), "a seat's running total"),
+        "hands_won": Builtin(lambda g, s: g.hands_won[s], (1, 1), "hands a seat has won"),
+        "opponents": Builtin(lambda g, s: [p for p in range(g.n) if p != s], (1, 1), "every other seat"),
+        "abs": Builtin(lambda g, x: abs(x), (1, 1), "absolute value", pure=True),
+    }

@@ -1,0 +1,73 @@
+"""Actions: small immutable values with a canonical text notation that round-trips.
+
+    draw stock          take discard         discard QS          pass
+    knock QS            gin 5C               big_gin             (a go-out name, with its face-down discard)
+    layoff 5D on 1      done
+
+The verb is the first word; ``draw``/``take`` name a zone; cards are written rank+suit (case-insensitive,
+``T`` = 10); ``on N`` names a meld on the table by its 1-based number in ``view()``.  A go-out verb is a
+name the ruleset chose under ``go_out:``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from ..errors import IllegalAction
+from ..compile.cards import normalise
+
+from ..model.game import BUILTIN_VERBS
+
+
+class Action(NamedTuple):
+    verb: str
+    zone: str = ""
+    cards: tuple = ()
+    target: int = 0
+
+    def __str__(self) -> str:
+        parts = [self.verb]
+        if self.zone:
+            parts.append(self.zone)
+        parts.extend(self.cards)
+        if self.target:
+            parts.append(f"on {self.target}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+def parse_action(text: str, go_out_names: tuple = ()) -> Action:
+    """Parse the canonical notation (whitespace- and case-tolerant) into an ``Action``."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action must be text or an Action, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise IllegalAction("empty action", "action syntax")
+    verb = words[0].lower()
+    rest = words[1:]
+    if verb in ("draw", "take"):
+        if len(rest) != 1:
+            raise IllegalAction(f"`{verb}` needs a zone, as in `{verb} stock`", "action syntax")
+        return Action(verb, rest[0].lower())
+    if verb in ("pass", "done"):
+        if rest:
+            raise IllegalAction(f"`{verb}` takes nothing after it", "action syntax")
+        return Action(verb)
+    target = 0
+    if len(rest) >= 2 and rest[-2].lower() == "on":
+        try:
+            target = int(rest[-1])
+        except ValueError:
+            raise IllegalAction(f"`on` needs a meld number, not `{rest[-1]}`", "action syntax") from None
+        rest = rest[:-2]
+    if verb in ("discard", "layoff") or verb in go_out_names:
+        return Action(verb, "", tuple(_card(w) for w in rest), target)
+    known = ", ".join(BUILTIN_VERBS + tuple(go_out_names))
+    raise IllegalAction(f"unknown action `{words[0]}`; actions: {known}", "action syntax")
+
+
+def _card(word: str) -> str:
+    s = normalise(word)
+    return "Jk" if s == "JK" else s

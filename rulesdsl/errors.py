@@ -1,0 +1,87 @@
+"""Errors users see: located ruleset diagnostics, and illegal or malformed actions during play.
+
+Every problem in a ruleset becomes a ``Diagnostic`` (``path:line:col: error[CODE]: message`` plus a hint).
+Loading collects all of them and raises one ``RulesetError`` that carries the list, so a user sees every
+mistake of a file in one run.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Optional
+
+from .source.tree import Pos, UNKNOWN
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One located problem in a ruleset."""
+
+    code: str
+    message: str
+    pos: Pos = UNKNOWN
+    hint: str = ""
+    severity: str = "error"
+
+    def format(self) -> str:
+        text = f"{self.pos}: {self.severity}[{self.code}]: {self.message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+    def as_dict(self) -> dict:
+        return {"path": self.pos.path, "line": self.pos.line, "col": self.pos.col,
+                "severity": self.severity, "code": self.code, "message": self.message,
+                "hint": self.hint}
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class RulesdslError(Exception):
+    """Base of every error rulesdsl raises on purpose."""
+
+
+class RulesetError(RulesdslError):
+    """A ruleset could not be loaded; ``diagnostics`` lists every problem found."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.format() for d in self.diagnostics) or "invalid ruleset")
+
+
+class IllegalAction(RulesdslError):
+    """An action that the rules forbid now (or that does not parse).  The game is unchanged.
+
+    ``rule`` names the rule that forbids it and ``pos`` where that rule is written, when known.
+    """
+
+    def __init__(self, message: str, rule: str = "", pos: Optional[Pos] = None):
+        self.rule = rule
+        self.pos = pos
+        where = f" [{rule}" + (f" at {pos}" if pos and pos.line else "") + "]" if rule else ""
+        super().__init__(message + where)
+
+
+class Diagnostics:
+    """A collector: layers append problems here and keep going, so all are reported at once."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, pos: Pos = UNKNOWN, hint: str = "") -> None:
+        self.items.append(Diagnostic(code, message, pos, hint))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise RulesetError(self.items)
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """A "did you mean ...?" hint for an unknown name, or an empty string."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else ""

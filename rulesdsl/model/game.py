@@ -1,0 +1,386 @@
+"""The typed, immutable description of a game, and its schema.
+
+Every section a ruleset may have is declared here once, as a frozen dataclass and a ``Struct`` schema;
+both syntaxes load into these objects.  The model knows mechanics, never games: a name such as
+``knock`` or ``gin`` is data chosen by the ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ..errors import Diagnostics
+from ..expr.ast import Expr
+from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN
+from .schema import (INVALID, Bool, Choice, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Type, _kind)
+
+# --------------------------------------------------------------------------------------- objects
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    default: Any
+    choices: Optional[tuple] = None
+    lo: Optional[float] = None
+    hi: Optional[float] = None
+    doc: str = ""
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int
+    max: int
+    default: int
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Deck:
+    ranks: tuple
+    suits: tuple
+    copies: Expr
+    jokers: Expr
+    values: dict
+    colors: dict
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class MeldType:
+    kind: str
+    min: int
+    max: Optional[int]
+    order: Optional[tuple]
+    wrap: bool
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Zone:
+    per: str
+    visible: str
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class DealStep:
+    deal: Optional[Expr]
+    to: Optional[str]
+    turn_up: Optional[str]
+    as_: Optional[str]
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class AllPass:
+    seat: str
+    draw: str
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class FirstTurn:
+    offer: str
+    to: tuple
+    if_all_pass: AllPass
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One choice offered in a step: exactly one of draw / take / discard / go_out / pass_ is set."""
+
+    draw: Optional[str]
+    take: Optional[str]
+    discard: Optional[str]
+    go_out: Optional[str]
+    pass_: bool
+    when: Optional[Expr]
+    forbid: Optional[Expr]
+    rule: str
+    then: Optional[str]
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+    @property
+    def kind(self) -> str:
+        for k in ("draw", "take", "discard", "go_out"):
+            if getattr(self, k) is not None:
+                return k
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Step:
+    step: str
+    actions: tuple
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class GoOut:
+    discard: str
+    when: Expr
+    rule: str
+    layoffs: str
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class StockOut:
+    when: Expr
+    last_chance: Optional[Expr]
+    result: str
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    when: Expr
+    scorer: str
+    points: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    multiplier: Optional[Expr]
+    outcomes: tuple
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class EndBonus:
+    when: Optional[Expr]
+    points: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Match:
+    ends_when: Expr
+    next_dealer: Optional[Expr]
+    first_dealer: str
+    winner: str
+    on_tie: str
+    end_bonus: Optional[EndBonus]
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    players: Players
+    params: dict
+    deck: Deck
+    melds: dict
+    zones: dict
+    deal: tuple
+    first_turn: Optional[FirstTurn]
+    derived: dict
+    turn: tuple
+    go_out: dict
+    stock_out: Optional[StockOut]
+    scoring: Scoring
+    match: Match
+    description: str = ""
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+    def param_values(self) -> dict[str, Any]:
+        return {k: p.default for k, p in self.params.items()}
+
+
+# --------------------------------------------------------------------------------------- schema
+
+
+class ParamT(Type):
+    """A parameter: a bare default, or ``{default, choices, min, max, doc}``."""
+
+    name = "a parameter"
+    _keys = ("default", "choices", "min", "max", "doc")
+
+    def build(self, node, diags, where):
+        name = where.rsplit(".", 1)[-1]
+        if isinstance(node, Scalar):
+            return Param(name, node.value, pos=node.pos)
+        if isinstance(node, Seq):
+            return Param(name, tuple(n.plain() for n in node), pos=node.pos)
+        bad = False
+        for k in node.keys():
+            if k not in self._keys:
+                from ..errors import suggest
+                diags.error("E-UNKNOWN-KEY", f"unknown key `{k}` in parameter `{name}`", node.where(k),
+                            suggest(k, self._keys) or "allowed: " + ", ".join(self._keys))
+                bad = True
+        if "default" not in node:
+            diags.error("E-MISSING", f"parameter `{name}` needs a `default`", node.pos)
+            return INVALID
+        default = node["default"].plain()
+        choices = node.get("choices")
+        choices_v = tuple(n.plain() for n in choices) if isinstance(choices, Seq) else None
+        if choices is not None and choices_v is None:
+            diags.error("E-TYPE", f"`choices` of parameter `{name}` must be a list", choices.pos)
+            bad = True
+        lo = node.get("min")
+        hi = node.get("max")
+        doc = node.get("doc")
+        return INVALID if bad else Param(name, default, choices_v,
+                                         lo.plain() if lo else None, hi.plain() if hi else None,
+                                         str(doc.plain()) if doc else "", node["default"].pos)
+
+
+class PlayersT(Type):
+    name = "a player count"
+
+    def build(self, node, diags, where):
+        if isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(node.value, bool):
+            if node.value < 1:
+                diags.error("E-RANGE", "`players` must be at least 1", node.pos)
+                return INVALID
+            return Players(node.value, node.value, node.value, node.pos)
+        if isinstance(node, Map):
+            s = Struct("players", {"min": Field(Int(1), True), "max": Field(Int(1), True),
+                                   "default": Field(Int(1))})
+            d = s.build(node, diags, where)
+            if d is INVALID:
+                return INVALID
+            if d["min"] > d["max"]:
+                diags.error("E-RANGE", f"`players.min` ({d['min']}) is above `players.max` ({d['max']})", node.pos)
+                return INVALID
+            default = d["default"] if d["default"] is not None else d["min"]
+            if not d["min"] <= default <= d["max"]:
+                diags.error("E-RANGE", f"`players.default` must lie between {d['min']} and {d['max']}", node.pos)
+                return INVALID
+            return Players(d["min"], d["max"], default, node.pos)
+        diags.error("E-TYPE", f"`players` must be a number or {{min, max, default}}, not {_kind(node)}", node.pos)
+        return INVALID
+
+
+def _const_expr(value: Any) -> Expr:
+    from ..expr.ast import E
+    return Expr(E("const", (value,)), str(value))
+
+
+def _make(cls, rename: Optional[dict] = None):
+    rename = rename or {}
+
+    def make(**kw):
+        return cls(**{rename.get(k, k): v for k, v in kw.items()})
+    return make
+
+
+RANK_LIST = ListOf(Str(), min_len=1)
+
+DECK = Struct("deck", {
+    "ranks": Field(RANK_LIST, True, doc="rank names from lowest to highest, e.g. [A, 2, ..., K]"),
+    "suits": Field(ListOf(Str(), min_len=1), True),
+    "copies": Field(ExprT(), default=_const_expr(1), doc="how many copies of the deck are shuffled together"),
+    "jokers": Field(ExprT(), default=_const_expr(0), doc="jokers per copy"),
+    "values": Field(MapOf(Int()), default={}),
+    "colors": Field(MapOf(Str()), default={}),
+}, _make(Deck))
+
+MELD = Struct("meld", {
+    "kind": Field(Choice("run", "set"), True),
+    "min": Field(Int(1), default=3),
+    "max": Field(Int(1)),
+    "order": Field(RANK_LIST, doc="the run order of ranks (a rank may appear at both ends)"),
+    "wrap": Field(Bool(), default=False),
+}, _make(MeldType))
+
+ZONE = Struct("zone", {
+    "per": Field(Choice("table", "player"), default="table"),
+    "visible": Field(Choice("none", "top", "all", "owner"), default="none"),
+}, _make(Zone))
+
+DEAL_STEP = Struct("deal step", {
+    "deal": Field(ExprT(), doc="how many cards each player gets"),
+    "to": Field(Str()),
+    "turn_up": Field(Str(), doc="a pile that receives one card from the stock, face up"),
+    "as": Field(Str(), doc="remember that card under this name, as deal.NAME"),
+}, _make(DealStep, {"as": "as_"}))
+
+FIRST_TURN = Struct("first_turn", {
+    "offer": Field(Str(), True),
+    "to": Field(ListOf(Choice("left_of_dealer", "dealer"), 1), True),
+    "if_all_pass": Field(Struct("if_all_pass", {"seat": Field(Choice("left_of_dealer", "dealer"), True),
+                                                "draw": Field(Str(), True)}, _make(AllPass)), True),
+}, _make(FirstTurn))
+
+ACTION = Struct("action", {
+    "draw": Field(Str()), "take": Field(Str()), "discard": Field(Str()), "go_out": Field(Str()),
+    "pass": Field(Bool()),
+    "when": Field(ExprT()), "forbid": Field(ExprT()), "rule": Field(Str(), default=""),
+    "then": Field(Str()),
+}, _make(ActionSpec, {"pass": "pass_"}))
+
+STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTION, 1), True)}, _make(Step))
+
+GO_OUT = Struct("go_out", {
+    "discard": Field(Choice("face_down", "face_up", "none"), default="face_down"),
+    "when": Field(ExprT(), True),
+    "rule": Field(Str(), default=""),
+    "layoffs": Field(Choice("none", "opponents"), default="none"),
+}, _make(GoOut))
+
+STOCK_OUT = Struct("stock_out", {
+    "when": Field(ExprT(), True),
+    "last_chance": Field(ExprT()),
+    "result": Field(Choice("void"), default="void"),
+}, _make(StockOut))
+
+OUTCOME = Struct("outcome", {
+    "when": Field(ExprT(), default=_const_expr(True)),
+    "scorer": Field(Choice("declarer", "defender"), True),
+    "points": Field(ExprT(), True),
+}, _make(Outcome))
+
+SCORING = Struct("scoring", {
+    "multiplier": Field(ExprT()),
+    "outcomes": Field(ListOf(OUTCOME, 1), True),
+}, _make(Scoring))
+
+MATCH = Struct("match", {
+    "ends_when": Field(ExprT(), True),
+    "next_dealer": Field(ExprT()),
+    "first_dealer": Field(Choice("random", "seat0"), default="random"),
+    "winner": Field(Choice("highest"), default="highest"),
+    "on_tie": Field(Choice("another_hand"), default="another_hand"),
+    "end_bonus": Field(Struct("end_bonus", {"when": Field(ExprT()), "points": Field(ExprT(), True)},
+                              _make(EndBonus))),
+}, _make(Match))
+
+RULESET = Struct("ruleset", {
+    "name": Field(Str(), True),
+    "description": Field(Str(), default=""),
+    "players": Field(PlayersT(), True),
+    "params": Field(MapOf(ParamT()), default={}),
+    "deck": Field(DECK, True),
+    "melds": Field(MapOf(MELD), default={}),
+    "zones": Field(MapOf(ZONE), True),
+    "deal": Field(ListOf(DEAL_STEP, 1), True),
+    "first_turn": Field(FIRST_TURN),
+    "derived": Field(MapOf(ExprT()), default={}),
+    "turn": Field(ListOf(STEP, 1), True),
+    "go_out": Field(MapOf(GO_OUT), default={}),
+    "stock_out": Field(STOCK_OUT),
+    "scoring": Field(SCORING, True),
+    "match": Field(MATCH, True),
+}, _make(Ruleset))
+
+#: verbs the engine itself defines; a ruleset may not use them as go-out names
+BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done")
+
+#: keys the source layer consumes before the model sees the tree
+SOURCE_KEYS = ("extends",)
+
+
+def build_ruleset(tree: Node, diags: Diagnostics) -> Optional[Ruleset]:
+    """Raw tree -> Ruleset, or None with the problems recorded in ``diags``."""
+    if isinstance(tree, Map):
+        tree = Map({k: v for k, v in tree.items() if k not in SOURCE_KEYS}, tree.pos,
+                   {k: p for k, p in tree.key_pos.items() if k not in SOURCE_KEYS})
+    built = RULESET.build(tree, diags, "")
+    return None if built is INVALID else built

@@ -1,0 +1,199 @@
+"""A small declarative schema: check a raw tree against field types and build plain values.
+
+Every section of the model is described by a ``Struct`` of ``Field``s.  ``build`` walks the raw tree,
+reports every problem as a located diagnostic (unknown key with a suggestion, wrong type, missing
+required key, value not among the choices) and keeps going, so one run shows all mistakes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from ..errors import Diagnostics, suggest
+from ..expr.ast import Expr, expr_from_scalar
+from ..source.tree import Map, Node, Scalar, Seq
+
+
+class Type:
+    """Base of the field types; ``build`` returns the value or ``INVALID`` after reporting."""
+
+    name = "value"
+
+    def build(self, node: Node, diags: Diagnostics, where: str) -> Any:
+        raise NotImplementedError
+
+
+INVALID = object()
+
+
+def _kind(node: Node) -> str:
+    if isinstance(node, Map):
+        return "a mapping"
+    if isinstance(node, Seq):
+        return "a list"
+    v = node.value
+    if v is None:
+        return "nothing (null)"
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, (int, float)):
+        return "a number"
+    return f"the text `{v}`"
+
+
+class Int(Type):
+    name = "a whole number"
+
+    def __init__(self, lo: Optional[int] = None, hi: Optional[int] = None):
+        self.lo, self.hi = lo, hi
+
+    def build(self, node, diags, where):
+        if not isinstance(node, Scalar) or isinstance(node.value, bool) or not isinstance(node.value, int):
+            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
+            return INVALID
+        v = node.value
+        if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+            rng = f"{self.lo if self.lo is not None else '...'} to {self.hi if self.hi is not None else '...'}"
+            diags.error("E-RANGE", f"`{where}` is {v}, outside {rng}", node.pos)
+            return INVALID
+        return v
+
+
+class Bool(Type):
+    name = "true or false"
+
+    def build(self, node, diags, where):
+        if not isinstance(node, Scalar) or not isinstance(node.value, bool):
+            diags.error("E-TYPE", f"`{where}` must be true or false, not {_kind(node)}", node.pos)
+            return INVALID
+        return node.value
+
+
+class Str(Type):
+    name = "a name or text"
+
+    def build(self, node, diags, where):
+        if not isinstance(node, Scalar) or not isinstance(node.value, (str, int)) or isinstance(node.value, bool):
+            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
+            return INVALID
+        return str(node.value)
+
+
+class Choice(Type):
+    def __init__(self, *choices: str):
+        self.choices = choices
+        self.name = "one of " + ", ".join(choices)
+
+    def build(self, node, diags, where):
+        v = node.value if isinstance(node, Scalar) else None
+        if not isinstance(v, str) or v not in self.choices:
+            shown = v if isinstance(v, str) else _kind(node)
+            diags.error("E-CHOICE", f"`{where}` is `{shown}`; it must be one of: {', '.join(self.choices)}",
+                        node.pos, suggest(str(shown), self.choices))
+            return INVALID
+        return v
+
+
+class ExprT(Type):
+    """An expression: a literal, or text in the expression sublanguage."""
+
+    name = "an expression"
+
+    def build(self, node, diags, where):
+        if not isinstance(node, Scalar):
+            diags.error("E-TYPE", f"`{where}` must be an expression, not {_kind(node)}", node.pos)
+            return INVALID
+        expr, diag = expr_from_scalar(node)
+        if diag:
+            diags.items.append(diag)
+            return INVALID
+        return expr
+
+
+class ListOf(Type):
+    def __init__(self, item: Type, min_len: int = 0, scalar_ok: bool = False):
+        self.item, self.min_len, self.scalar_ok = item, min_len, scalar_ok
+        self.name = f"a list of {item.name}"
+
+    def build(self, node, diags, where):
+        if isinstance(node, Scalar) and self.scalar_ok:
+            node = Seq([node], node.pos)
+        if not isinstance(node, Seq):
+            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
+            return INVALID
+        if len(node) < self.min_len:
+            diags.error("E-TYPE", f"`{where}` needs at least {self.min_len} item(s)", node.pos)
+            return INVALID
+        out = [self.item.build(n, diags, f"{where}[{i + 1}]") for i, n in enumerate(node)]
+        return INVALID if any(v is INVALID for v in out) else tuple(out)
+
+
+class MapOf(Type):
+    def __init__(self, value: Type, key_check: Optional[Callable[[str], bool]] = None):
+        self.value = value
+        self.key_check = key_check
+        self.name = f"a mapping of {value.name}"
+
+    def build(self, node, diags, where):
+        if not isinstance(node, Map):
+            diags.error("E-TYPE", f"`{where}` must be a mapping, not {_kind(node)}", node.pos)
+            return INVALID
+        out = {}
+        bad = False
+        for k, v in node.items():
+            built = self.value.build(v, diags, f"{where}.{k}")
+            bad = bad or built is INVALID
+            out[k] = built
+        return INVALID if bad else out
+
+
+@dataclass
+class Field:
+    type: Type
+    required: bool = False
+    default: Any = None
+    doc: str = ""
+
+
+class Struct(Type):
+    """A mapping with known keys.  ``make`` turns the built dict into the model object."""
+
+    def __init__(self, name: str, fields: dict[str, Field], make: Optional[Callable[..., Any]] = None,
+                 shorthand: Optional[str] = None):
+        self.name = f"a `{name}` mapping"
+        self.label = name
+        self.fields = fields
+        self.make = make
+        self.shorthand = shorthand   # a scalar value means {shorthand: value}
+
+    def build(self, node, diags, where):
+        if isinstance(node, Scalar) and self.shorthand:
+            node = Map({self.shorthand: node}, node.pos, {self.shorthand: node.pos})
+        if not isinstance(node, Map):
+            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
+            return INVALID
+        out: dict[str, Any] = {}
+        bad = False
+        for k, v in node.items():
+            f = self.fields.get(k)
+            if f is None:
+                diags.error("E-UNKNOWN-KEY", f"unknown key `{k}` in `{where}`", node.where(k),
+                            suggest(k, self.fields) or "allowed: " + ", ".join(self.fields))
+                bad = True
+                continue
+            built = f.type.build(v, diags, f"{where}.{k}" if where else k)
+            if built is INVALID:
+                bad = True
+            out[k] = built
+        for k, f in self.fields.items():
+            if k not in out:
+                if f.required:
+                    diags.error("E-MISSING", f"`{where}` needs the key `{k}`", node.pos, f.doc)
+                    bad = True
+                else:
+                    out[k] = f.default
+        if bad:
+            return INVALID
+        out["pos"] = node.pos
+        return self.make(**out) if self.make else out

@@ -1,0 +1,107 @@
+"""The loaded ruleset users hold: ``rulesdsl.load(...)`` returns a ``Rules``.
+
+Loading runs the whole front of the pipeline once (source -> model -> check -> compile) and raises one
+``RulesetError`` listing every problem.  Programs are compiled per player count on first use and kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from .check.semantic import check_model
+from .compile.program import Program, compile_program
+from .engine.game import Game
+from .errors import Diagnostics, RulesetError
+from .model.game import Ruleset, build_ruleset
+from .source.resolve import digest, load_tree
+from .source.tree import Node, Pos
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A best split of cards into melds: ``melds`` (lists of card texts), ``deadwood``, ``points``."""
+
+    melds: list
+    deadwood: list
+    points: int
+
+
+class Rules:
+    """A checked, compiled ruleset: start games from it, or ask it questions (``arrange``)."""
+
+    def __init__(self, model: Ruleset, tree: Node, path: Optional[Path] = None):
+        self.model = model
+        self.tree = tree
+        self.path = path
+        self.digest = digest(tree)
+        self.params = model.param_values()
+        self._programs: dict[int, Program] = {}
+
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    def program(self, players: Optional[int] = None) -> Program:
+        p = self.model.players
+        n = p.default if players is None else players
+        if not isinstance(n, int) or not p.min <= n <= p.max:
+            allowed = str(p.min) if p.min == p.max else f"{p.min} to {p.max}"
+            raise ValueError(f"{self.model.name} is for {allowed} players, not {players}")
+        prog = self._programs.get(n)
+        if prog is None:
+            diags = Diagnostics()
+            prog = compile_program(self.model, n, self.params, diags)
+            if prog is None:
+                raise RulesetError(diags.items)
+            self._programs[n] = prog
+        return prog
+
+    def new_game(self, seed: Optional[int] = None, dealer: Optional[int] = None,
+                 deck: Optional[Sequence[Union[str, int]]] = None, players: Optional[int] = None) -> Game:
+        """A new match.  ``deck`` (top card first) stacks the first deal; ``players`` where a range is allowed."""
+        return Game(self.program(players), seed=seed, dealer=dealer, deck=deck, digest=self.digest)
+
+    def arrange(self, cards: Sequence[str], players: Optional[int] = None) -> Arrangement:
+        """The best split of ``cards`` (texts like "10H") into this ruleset's melds, minimising deadwood."""
+        prog = self.program(players)
+        table = prog.cards
+        ids = []
+        used: dict[int, int] = {}
+        for t in cards:
+            k = table.parse_kind(str(t))
+            if k is None:
+                raise ValueError(f"`{t}` is not a card of this deck")
+            copies = [c for c in table.ids if table.kind[c] == k]
+            i = used.get(k, 0)
+            if i >= len(copies):
+                raise ValueError(f"`{t}` appears more often than the deck holds it")
+            used[k] = i + 1
+            ids.append(copies[i])
+        a = prog.melds.arrange(ids)
+        return Arrangement([table.texts(m) for m in a.melds], table.texts(a.deadwood), a.points)
+
+    def __repr__(self) -> str:
+        return f"<Rules {self.model.name!r} {self.digest}>"
+
+
+def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
+         override_pos: Optional[Mapping[str, Pos]] = None) -> Rules:
+    """Load a bundled game by name, or a ``.yaml`` / ``.rules`` file, with optional overrides."""
+    tree, path = load_tree(str(name), overrides, override_pos)
+    diags = Diagnostics()
+    model = build_ruleset(tree, diags)
+    if model is None:
+        raise RulesetError(diags.items)
+    check_model(model, diags)
+    diags.raise_if_any()
+    # compile for every allowed player count now, so expression errors surface at load time
+    rules = Rules(model, tree, path)
+    for n in range(model.players.min, model.players.max + 1):
+        prog = compile_program(model, n, rules.params, diags)
+        if prog is None:
+            break
+        rules._programs[n] = prog
+    diags.raise_if_any()
+    return rules

@@ -1,0 +1,246 @@
+"""Read a YAML ruleset into the raw tree, safely and with the position of every node.
+
+Why not ``yaml.safe_load``: it forgets positions, silently keeps the last of two equal keys, expands
+aliases (a "billion laughs" file is a few lines), and resolves YAML 1.1 surprises (``no`` -> False,
+``on`` -> True, ``0x10`` -> 16, ``2001-12-14`` -> a date).  Instead we read PyYAML's *event* stream (its
+reader, scanner and parser: no constructor, so no object is ever built from a tag) and compose the tree
+ourselves, iteratively, with a schema of our own:
+
+* ``true``/``false`` (also ``True``/``TRUE``...) are booleans; ``yes``/``no``/``on``/``off`` are strings;
+* ``null``, ``~`` and an empty value are None;
+* ``[-+]?[0-9]+`` is an int; a float needs a dot (``1.5``); ``1e3``, ``0x10``, ``.inf`` stay strings;
+* anything quoted, or a block scalar (``|``, ``>``), is a string;
+* mapping keys are the text as written (``10: x`` has the key ``"10"``).
+
+Rejected with located diagnostics: anchors and aliases, merge keys (``<<``), tags (except ``!!str``),
+non-scalar keys, duplicate keys (``E-DUP-KEY``), more than one document, nesting deeper than
+``MAX_DEPTH``, files larger than ``MAX_TEXT_CHARS``.  YAML syntax errors become ``E-YAML``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Optional, Union
+
+import yaml
+from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
+                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.scanner import Scanner
+
+from ..errors import Diagnostic, Diagnostics, RulesetError
+from . import MAX_DEPTH, size_problem
+from .tree import Map, Node, Pos, Scalar, Seq
+
+_NULL = re.compile(r"(?:~|null|Null|NULL|)\Z")
+_TRUE = re.compile(r"(?:true|True|TRUE)\Z")
+_FALSE = re.compile(r"(?:false|False|FALSE)\Z")
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)\Z")
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def resolve_plain(text: str) -> Union[None, bool, int, float, str]:
+    """The value of an unquoted, untagged YAML scalar under our schema (ValueError if out of range)."""
+    if _NULL.match(text):
+        return None
+    if _TRUE.match(text):
+        return True
+    if _FALSE.match(text):
+        return False
+    if _INT.match(text):
+        return int(text)   # ValueError past Python's digit limit
+    if _FLOAT.match(text):
+        value = float(text)
+        if math.isinf(value):
+            raise ValueError(text)
+        return value
+    return text
+
+
+def read_yaml(text: str, path: str) -> Node:
+    """Parse YAML ``text`` (from file ``path``) into a raw tree; raises ``RulesetError``.
+
+    An empty file (or one with only comments) is an empty ``Map``, as an empty DSL file is.
+    """
+    too_big = size_problem(text, path)
+    if too_big:
+        raise RulesetError([too_big])
+    diags = Diagnostics()
+    try:
+        root = _Composer(path, diags).document(text)
+    except yaml.YAMLError as exc:
+        raise RulesetError(diags.items + [yaml_diagnostic(exc, text, path)]) from None
+    diags.raise_if_any()
+    return root
+
+
+class _Events(Reader, Scanner, Parser):
+    """PyYAML's event source without a composer or constructor (nothing but events is produced)."""
+
+    def __init__(self, text: str):
+        Reader.__init__(self, text)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+
+
+class _Frame:
+    """An open mapping or sequence while composing."""
+
+    __slots__ = ("node", "expect_key", "key", "key_pos")
+
+    def __init__(self, node: Union[Map, Seq]):
+        self.node = node
+        self.expect_key = True
+        self.key: Optional[str] = None
+        self.key_pos: Optional[Pos] = None
+
+
+class _Composer:
+    """Builds the tree from events with an explicit stack (no recursion, so depth is ours to bound)."""
+
+    def __init__(self, path: str, diags: Diagnostics):
+        self.path, self.diags = path, diags
+
+    def pos(self, mark) -> Pos:
+        return Pos(self.path, mark.line + 1, mark.column + 1)
+
+    def document(self, text: str) -> Node:
+        events = _Events(text)
+        try:
+            root: Optional[Node] = None
+            events.get_event()                       # StreamStart
+            while not events.check_event(StreamEndEvent):
+                event = events.get_event()
+                if isinstance(event, DocumentStartEvent):
+                    if root is not None:
+                        self.diags.error("E-YAML", "more than one YAML document in the file",
+                                         self.pos(event.start_mark), "remove the `---` line and what follows")
+                        break
+                    root = self.node(events)
+            return root if root is not None else Map({}, Pos(self.path, 1, 1))
+        finally:
+            events.dispose()
+
+    def node(self, events: _Events) -> Node:
+        stack: list[_Frame] = []
+        while True:
+            event = events.get_event()
+            where = self.pos(event.start_mark)
+            raw_key: Optional[tuple[str, bool]] = None
+            if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
+                self.check_props(event, where, scalar=False)
+                if len(stack) >= MAX_DEPTH:
+                    self.diags.error("E-DEPTH", f"nested too deeply (the limit is {MAX_DEPTH} levels)",
+                                     where, "flatten the structure")
+                    raise RulesetError(self.diags.items)
+                stack.append(_Frame(Map({}, where) if isinstance(event, MappingStartEvent) else Seq([], where)))
+                continue
+            if isinstance(event, (MappingEndEvent, SequenceEndEvent)):
+                done: Node = stack.pop().node
+            elif isinstance(event, ScalarEvent):
+                self.check_props(event, where, scalar=True)
+                done = self.scalar(event, where)
+                raw_key = (event.value, event.tag is None and event.style is None)
+            elif isinstance(event, AliasEvent):
+                self.diags.error("E-YAML-ALIAS", f"aliases (`*{event.anchor}`) are not allowed", where,
+                                 "repeat the value, or use parameters and `extends`")
+                done = Scalar(None, where)
+            else:   # the parser only yields the events above inside a document
+                raise yaml.YAMLError(f"unexpected YAML event {type(event).__name__}")
+            if not stack:
+                return done
+            self.attach(stack[-1], done, raw_key)
+
+    def check_props(self, event, where: Pos, scalar: bool) -> None:
+        if event.anchor is not None:
+            self.diags.error("E-YAML-ANCHOR", f"anchors (`&{event.anchor}`) are not allowed", where,
+                             "repeat the value, or use parameters and `extends`")
+        tag = event.tag
+        if tag not in (None, "!") and not (scalar and tag == _STR_TAG):
+            shown = "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+            self.diags.error("E-YAML-TAG", f"tag `{shown}` is not allowed", where,
+                             "rulesets are plain data: remove the tag (quote a value to make it a string)")
+
+    def scalar(self, event: ScalarEvent, where: Pos) -> Scalar:
+        if event.tag is not None or event.style is not None:
+            return Scalar(event.value, where, text_offset=1 if event.style in ("'", '"') else 0)
+        try:
+            return Scalar(resolve_plain(event.value), where)
+        except ValueError:
+            self.diags.error("E-NUMBER", f"number `{event.value[:20]}...` is too large", where,
+                             "numbers in rules are small; quote it if it is meant as text")
+            return Scalar(event.value, where)
+
+    def attach(self, frame: _Frame, node: Node, raw_key: Optional[tuple[str, bool]]) -> None:
+        parent = frame.node
+        if isinstance(parent, Seq):
+            parent.items.append(node)
+            return
+        if frame.expect_key:
+            frame.expect_key = False
+            frame.key, frame.key_pos = None, node.pos
+            if raw_key is None:
+                self.diags.error("E-YAML-KEY", "a mapping key must be a single value, not a mapping or list",
+                                 node.pos, "use a plain word as the key")
+            elif raw_key == ("<<", True):
+                self.diags.error("E-YAML-MERGE", "merge keys (`<<`) are not allowed", node.pos,
+                                 "write the entries out, or use `extends`")
+            else:
+                frame.key = raw_key[0]
+            return
+        frame.expect_key = True
+        key, key_pos = frame.key, frame.key_pos
+        if key is None or key_pos is None:
+            return
+        assert isinstance(parent, Map)
+        if key in parent.entries:
+            first = parent.key_pos[key]
+            self.diags.error("E-DUP-KEY", f"duplicate key `{key}` (first written at {first})", key_pos,
+                             f"remove one of the two entries; the first is at line {first.line}")
+            return
+        parent.entries[key] = node
+        parent.key_pos[key] = key_pos
+
+
+# ------------------------------------------------------------------------------------------ errors
+_HINTS = {
+    "mapping values are not allowed here":
+        "a value containing `: ` must be quoted; otherwise check the indentation of this line",
+    "found character '\\t' that cannot start any token": "YAML indents with spaces, not tabs",
+    "could not find expected ':'": "a key must be followed by `: ` and its value",
+    "found unexpected end of stream": "a quote or bracket is not closed",
+    "did not find expected key": "check the indentation: entries of one mapping line up",
+    "did not find expected '-' indicator": "check the indentation: items of one list line up",
+    "expected <block end>": "check the indentation: this line does not line up with the ones above",
+    "character U+": "write control characters as escapes inside double quotes (\"\\t\")",
+    "found unknown escape character": "in double quotes write a backslash as `\\\\`, or use single quotes",
+}
+
+
+def yaml_diagnostic(exc: yaml.YAMLError, text: str, path: str) -> Diagnostic:
+    """A located ``E-YAML`` diagnostic from a PyYAML error (problem mark, else reader position)."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    if mark is not None:
+        where = Pos(path, mark.line + 1, mark.column + 1)
+    else:
+        offset = getattr(exc, "position", None)
+        if isinstance(offset, int) and 0 <= offset <= len(text):
+            line = text.count("\n", 0, offset) + 1
+            where = Pos(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+        else:
+            where = Pos(path, 1, 1)
+    problem = getattr(exc, "problem", None)
+    if problem is None and isinstance(exc, yaml.reader.ReaderError):
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        problem = f"character U+{char:04X} is not allowed in YAML text"
+    problem = problem or str(exc).splitlines()[0]
+    hint = next((h for p, h in _HINTS.items() if problem.startswith(p)), "")
+    context = getattr(exc, "context", None)
+    ctx_mark = getattr(exc, "context_mark", None)
+    if context and ctx_mark is not None and ctx_mark is not mark:
+        extra = f"{context} at line {ctx_mark.line + 1}, column {ctx_mark.column + 1}"
+        hint = f"{hint}; {extra}" if hint else extra
+    return Diagnostic("E-YAML", f"invalid YAML: {problem}", where, hint)
