@@ -214,10 +214,20 @@ OTHER_CFGS = {
 
 @st.composite
 def hands(draw, cfg: Cfg = LOW, max_size: int = 11):
-    """Random hands; half of them drawn from a narrow band of ranks/suits so that melds and
-    competing melds are common."""
+    """Random hands of three shapes: uniform; drawn from a narrow band of ranks and suits; or the
+    union of a few random melds plus stray cards -- so that several, competing melds are common."""
     R, S = cfg.n_ranks, cfg.n_suits
-    if draw(st.booleans()):
+    shape = draw(st.sampled_from(("uniform", "band", "melds")))
+    if shape == "melds":
+        melds = _all_melds(cfg)
+        cards: set = set()
+        for _ in range(draw(st.integers(1, 4))):
+            _kind, m = draw(st.sampled_from(melds))
+            cards.update(cards_of(m))
+        cards.update(draw(st.sets(st.integers(0, cfg.n_cards - 1), max_size=3)))
+        cards = set(sorted(cards)[:max_size]) if len(cards) > max_size else cards
+        return mask_of(cards)
+    if shape == "uniform":
         pool = list(range(cfg.n_cards))
     else:
         lo = draw(st.integers(0, R - 1))
@@ -230,6 +240,14 @@ def hands(draw, cfg: Cfg = LOW, max_size: int = 11):
 
 
 _ARRANGERS: dict = {}
+_MELDS: dict = {}
+
+
+def _all_melds(cfg: Cfg) -> list:
+    melds = _MELDS.get(id(cfg))
+    if melds is None:
+        melds = _MELDS[id(cfg)] = cfg.all_melds()
+    return melds
 
 
 def arranger_for(cfg: Cfg) -> Arranger:
@@ -607,20 +625,8 @@ def layoff_instances(draw, cfg: Cfg):
     return mask_of(cards), table
 
 
-@lru_cache(maxsize=None)
-def _all_melds_cached(key):
-    return OTHER_CFGS_BY_KEY[key].all_melds()
-
-
 OTHER_CFGS_BY_KEY = {"low": LOW, "both": BOTH, "wrap": WRAP,
                      "run_max4": Cfg(run_max=4, set_max=3)}
-
-
-def _all_melds(cfg: Cfg):
-    for key, c in OTHER_CFGS_BY_KEY.items():
-        if c is cfg:
-            return _all_melds_cached(key)
-    return cfg.all_melds()
 
 
 @pytest.mark.parametrize("key", sorted(OTHER_CFGS_BY_KEY))

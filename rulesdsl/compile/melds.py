@@ -42,7 +42,7 @@ class MeldEngine:
                 set_max=(self.set.max or len(cards.suits)) if self.set else 4)
             self._deadwood = self.arranger.deadwood
         kinds = cards.kind
-        self._bit = tuple(1 << kinds[i] for i in cards.ids)
+        self._bit = self.bits = tuple(1 << kinds[i] for i in cards.ids)
 
     # ------------------------------------------------------------------ masks
     def mask(self, ids: Iterable[int]) -> int:
@@ -62,6 +62,9 @@ class MeldEngine:
         if self.arranger is None:
             v = self.cards.value
             return sum(v[c] for c in ids)
+        m = getattr(ids, "mask", None)     # zones keep their mask current (engine.zones.Cards)
+        if m is not None:
+            return self._deadwood(m)
         bit = self._bit
         m = 0
         for c in ids:

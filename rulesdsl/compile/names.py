@@ -75,9 +75,14 @@ def builtins(table: CardTable, arranger: Any) -> dict[str, Builtin]:
         return None if c is None or s_of[c] < 0 else suit_name[s_of[c]]
 
     deadwood_of_cards = arranger.deadwood_of if arranger is not None else None
+    by_mask = arranger.arranger.deadwood if arranger is not None and arranger.arranger is not None else None
 
     def _deadwood(g, x):
-        if isinstance(x, int):
+        if by_mask is not None:
+            m = getattr(x, "mask", None)     # a zone: its mask is kept current (engine.zones.Cards)
+            if m is not None:
+                return by_mask(m)
+        if x.__class__ is int:
             return g.final_deadwood[x]
         if deadwood_of_cards is None:
             return sum(value[c] for c in x)

@@ -581,7 +581,7 @@ class Arranger:
             for sh in self._shifts:
                 q = mask >> sh & F
                 while q:
-                    out.extend(r << sh for r in first[q] if r & (r-1) & (r-2))
+                    out.extend(r << sh for r in first[q])
                     q &= q - 1
         if self._has_sets:
             k = self.set_min

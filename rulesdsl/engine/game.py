@@ -19,6 +19,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from ..compile.program import CAction, Program
 from ..errors import IllegalAction
 from .actions import Action, parse_action
+from .zones import Cards
 
 PASS = Action("pass")
 DONE = Action("done")
@@ -79,9 +80,10 @@ class Game:
         else:
             order = list(p.cards.ids)
             self.rng.shuffle(order)
-        self.zones = {z: [] for z in p.table_zones}
-        self.pzones = {z: [[] for _ in range(self.n)] for z in p.player_zones}
-        stock = self.zones.setdefault("stock", [])
+        bit = p.melds.bits
+        self.zones = {z: Cards(bit) for z in p.table_zones}
+        self.pzones = {z: [Cards(bit) for _ in range(self.n)] for z in p.player_zones}
+        stock = self.zones["stock"]
         stock.extend(reversed(order))          # the end of the list is the top of the stock
         self.table_melds: list[list[int]] = []
         self.meld_owner: list[int] = []
@@ -151,10 +153,16 @@ class Game:
         phase = self.phase
         if phase == "turn":
             out: list[Action] = []
+            discard_outs = []
             for a in self.prog.steps[self.step].actions:
                 if self.go_out_only and a.kind != "go_out":
                     continue
+                if a.kind == "go_out" and self.prog.go_out[a.arg].discard != "none":
+                    discard_outs.append(self.prog.go_out[a.arg])
+                    continue
                 out.extend(self._gen_action(a))
+            if discard_outs:
+                out.extend(self._gen_discard_go_outs(discard_outs))
             return out
         if phase == "offer":
             zone = self.prog.first_turn.offer
@@ -221,6 +229,29 @@ class Game:
                     out.append(Action(g.name, "", (t,)))
             return out
         return []
+
+    def _gen_discard_go_outs(self, go_outs: list) -> list[Action]:
+        """Go-outs that discard a card: the condition is judged on the hand after that discard.
+
+        Each candidate card is taken out once and every such go-out is judged on the rest."""
+        hand = self.pzones["hand"][self.actor]
+        text = self.prog.cards.text
+        found = [[] for _ in go_outs]
+        seen = set()
+        for c in sorted(hand):
+            t = text[c]
+            if t in seen:
+                continue
+            seen.add(t)
+            i = hand.index(c)
+            del hand[i]
+            try:
+                for j, g in enumerate(go_outs):
+                    if g.when(self):
+                        found[j].append(Action(g.name, "", (t,)))
+            finally:
+                hand.insert(i, c)
+        return [a for f in found for a in f]
 
     def _gen_layoffs(self) -> list[Action]:
         hand = self.pzones["hand"][self.actor]
