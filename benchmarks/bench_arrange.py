@@ -12,10 +12,12 @@ ace-low, sets of 3-4) it prints microseconds per ``Arranger.deadwood`` call:
 * melds     -- the cold figure restricted to hands holding at least one meld (the slow path).
 
 Medians come from timing each call (the timer's own cost, printed, is subtracted); means come from
-timing the whole loop (per call for cold/clr and melds).  Each measurement is repeated (--repeat) and
-the lowest figure kept, as timeit does, because scheduler stalls of a few milliseconds on a shared
-machine otherwise swamp a mean of microsecond calls.  If RLCard or OpenSpiel are importable, their deadwood functions are timed on
-the same hands and the ratio to the cold figure is printed.  Nothing is installed.
+timing the whole loop (per call for cold/clr and melds).  Each measurement is repeated (--repeat)
+and the lowest figure kept, as timeit does, because scheduler stalls of a few milliseconds on a
+shared machine otherwise swamp a mean of microsecond calls.
+
+If RLCard or OpenSpiel are importable, their deadwood functions are timed on the same hands and the
+ratio to the cold figure is printed.  Nothing is installed.
 """
 
 from __future__ import annotations

@@ -441,6 +441,17 @@ def test_no_melds_at_all_configuration():
     assert not a.is_meld(hand("AS 2S 3S"))
 
 
+def test_copy_and_pickle(low):
+    import copy
+    import pickle
+
+    assert copy.copy(low) is low and copy.deepcopy({"a": low})["a"] is low
+    clone = pickle.loads(pickle.dumps(low))
+    m = hand("AS 2S 3S 7H 7D 9C")
+    assert clone.deadwood(m) == low.deadwood(m) == 23
+    assert Arranger.deadwood(low, m) == 23  # the class-level method delegates to the instance's
+
+
 def test_helpers_round_trip():
     kinds = [0, 5, 13, 51]
     assert cards_of(mask_of(kinds)) == kinds

@@ -22,9 +22,8 @@ a handful of table look-ups.  ``G`` branches on the lowest card of ``m``: it is 
 melds are gone) or it is in one of the melds containing it (runs from a per-pattern table, sets from
 a per-card list); results are memoised by mask.  Cards in no meld are skipped without branching.
 
-The top-level ``deadwood`` is generated as straight-line Python for the deck shape at construction
-(only ints are interpolated into the generated source), so the hot path has no loop over suits and
-no attribute look-ups.  Both memo dicts are bounded: they are cleared once they reach
+The top-level ``deadwood`` is a closure over local tables, unrolled for four suits, so the hot path
+has no loop over suits and no attribute look-ups (and no generated code: nothing here is eval'd).  Both memo dicts are bounded: they are cleared once they reach
 ``memo_limit`` entries.
 """
 
@@ -89,8 +88,8 @@ class Arrangement(NamedTuple):
 class LayoffResult(NamedTuple):
     """A best arrangement with layoffs onto melds already on the table.
 
-    ``layoffs`` is a tuple of ``(card_kind, table_index)`` in an order that can be played one card at
-    a time (table index ascending; along a run, each card is adjacent to the meld when laid)."""
+    ``layoffs`` is a tuple of ``(card_kind, table_index)`` in an order that can be played one card
+    at a time (table index ascending; along a run, each card is adjacent to the meld when laid)."""
 
     points: int
     melds: Tuple[int, ...]
@@ -249,6 +248,12 @@ def _suit_first_table(n_ranks: int, runs: Tuple[int, ...], first, shift: int,
             out[p] = tuple((r << shift, vtable[r]) for r in lst)
     _cache_put(key, (out,))
     return out
+
+
+def _rebuild(n_ranks, n_suits, values, run_order, run_min, run_max, wrap, set_min, set_max,
+             memo_limit) -> "Arranger":
+    return Arranger(n_ranks, n_suits, values, run_order, run_min, run_max, wrap, set_min, set_max,
+                    memo_limit=memo_limit)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -440,72 +445,103 @@ class Arranger:
         return G
 
     def _make_deadwood(self) -> Callable[[int], int]:
-        R, S = self.n_ranks, self.n_suits
-        F = self._F
-        ns: Dict[str, object] = {
-            "memo": self._memo,
-            "memo_get": self._memo.get,
-            "gmemo": self._gmemo,
-            "gmemo_get": self._gmemo.get,
-            "G": self._G,
-            "RC": self._cover_table,
-            "LIMIT": self.memo_limit,
-            "len": len,
-        }
-        for s in range(S):
-            ns[f"V{s}"] = self._vtables[s]
-        src = ["def deadwood(mask):",
-               "    r = memo_get(mask)",
-               "    if r is not None:",
-               "        return r"]
-        for s in range(S):
-            sh = s * R
-            src.append(f"    p{s} = mask >> {sh} & {F}" if sh else f"    p{s} = mask & {F}")
-        if self._run_patterns:
-            parts = [f"RC[p{s}] << {s * R}" if s else "RC[p0]" for s in range(S)]
-            src.append("    cov = " + " | ".join(parts))
-        else:
-            src.append("    cov = 0")
-        if self._has_sets:
-            k = self.set_min
-            spread = mask_of(s * R for s in range(S))
-            if comb(S, k) <= 16:
-                terms = [" & ".join(f"p{i}" for i in combo) for combo in combinations(range(S), k)]
-                src.append("    sr = " + " | ".join(f"({t})" for t in terms))
-            else:  # saturating bit-sliced counter: a{j} = ranks held in at least j suits
-                for j in range(1, k + 1):
-                    src.append(f"    a{j} = 0")
-                for s in range(S):
+        """The hot path as a closure over local tables (no attribute look-ups, no generated code).
+
+        Four suits get an unrolled body (the common deck shape); any other shape a loop over suits."""
+        R, S, F = self.n_ranks, self.n_suits, self._F
+        memo, memo_get = self._memo, self._memo.get
+        gmemo, gmemo_get = self._gmemo, self._gmemo.get
+        G, RC, LIMIT = self._G, self._cover_table, self.memo_limit
+        has_runs, has_sets = bool(self._run_patterns), self._has_sets
+        k = self.set_min if has_sets else 0
+        spread = mask_of(s * R for s in range(S))
+        vt = self._vtables
+
+        def finish(mask: int, r: int, cov: int) -> int:
+            if cov:
+                g = gmemo_get(cov)
+                if g is None:
+                    g = G(cov)
+                    if len(gmemo) >= LIMIT:
+                        gmemo.clear()
+                r -= g
+            if len(memo) >= LIMIT:
+                memo.clear()
+            memo[mask] = r
+            return r
+
+        if S == 4 and has_runs and has_sets and k == 3:
+            V0, V1, V2, V3 = vt
+            R2, R3 = 2 * R, 3 * R
+
+            def deadwood(mask: int) -> int:
+                r = memo_get(mask)
+                if r is not None:
+                    return r
+                p0 = mask & F
+                p1 = mask >> R & F
+                p2 = mask >> R2 & F
+                p3 = mask >> R3 & F
+                cov = RC[p0] | RC[p1] << R | RC[p2] << R2 | RC[p3] << R3
+                sr = (p0 & p1 & p2) | (p0 & p1 & p3) | (p0 & p2 & p3) | (p1 & p2 & p3)
+                if sr:
+                    cov |= sr * spread & mask
+                r = V0[p0] + V1[p1] + V2[p2] + V3[p3]
+                if not cov:
+                    memo[mask] = r
+                    if len(memo) >= LIMIT:
+                        memo.clear()
+                    return r
+                return finish(mask, r, cov)
+
+            return deadwood
+
+        shifts = [s * R for s in range(S)]
+
+        def deadwood(mask: int) -> int:  # noqa: F811 -- the general shape
+            r = memo_get(mask)
+            if r is not None:
+                return r
+            pats = [mask >> sh & F for sh in shifts]
+            cov = 0
+            if has_runs:
+                for p, sh in zip(pats, shifts):
+                    cov |= RC[p] << sh
+            if has_sets:
+                counts = [0] * (k + 1)          # counts[j]: ranks held in at least j suits
+                for p in pats:
                     for j in range(k, 1, -1):
-                        src.append(f"    a{j} |= a{j - 1} & p{s}")
-                    src.append(f"    a1 |= p{s}")
-                src.append(f"    sr = a{k}")
-            src += ["    if sr:",
-                    f"        cov |= sr * {spread} & mask"]
-        src.append("    r = " + " + ".join(f"V{s}[p{s}]" for s in range(S)))
-        src += ["    if cov:",
-                "        g = gmemo_get(cov)",
-                "        if g is None:",
-                "            g = G(cov)",
-                "            if len(gmemo) >= LIMIT:",
-                "                gmemo.clear()",
-                "        r -= g",
-                "    if len(memo) >= LIMIT:",
-                "        memo.clear()",
-                "    memo[mask] = r",
-                "    return r"]
-        source = "\n".join(src) + "\n"
-        self._deadwood_source = source
-        exec(compile(source, f"<rulesdsl.engine.arrange deadwood {R}x{S}>", "exec"), ns)
-        fn = ns["deadwood"]
-        fn.__doc__ = Arranger.deadwood.__doc__
-        return fn  # type: ignore[return-value]
+                        counts[j] |= counts[j - 1] & p
+                    counts[1] |= p
+                sr = counts[k]
+                if sr:
+                    cov |= sr * spread & mask
+            r = sum(v[p] for v, p in zip(vt, pats))
+            return finish(mask, r, cov)
+
+        return deadwood
 
     # ---------------------------------------------------------------- public API
 
-    def deadwood(self, mask: int) -> int:  # replaced per instance by the generated function
-        """Minimum deadwood points of the cards in ``mask`` (memoised; the hot path)."""
-        raise NotImplementedError  # pragma: no cover
+    def deadwood(self, mask: int) -> int:
+        """Minimum deadwood points of the cards in ``mask`` (memoised; the hot path).
+
+        Each instance shadows this method with its generated function (same signature), so
+        ``arranger.deadwood`` is a plain function: bind it to a local in loops.  Bits past the
+        deck are ignored."""
+        return self.__dict__["deadwood"](mask)
+
+    # The instance holds a generated function and caches: copies share the instance (it is
+    # immutable apart from its memo), and pickling rebuilds it from the constructor arguments.
+    def __copy__(self) -> "Arranger":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Arranger":
+        return self
+
+    def __reduce__(self):
+        return (_rebuild, (self.n_ranks, self.n_suits, self.values, self.run_order, self.run_min,
+                           self.run_max, self.wrap, self.set_min, self.set_max, self.memo_limit))
 
     def clear_cache(self) -> None:
         """Forget every memoised result."""

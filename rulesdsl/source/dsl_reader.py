@@ -32,6 +32,8 @@ def read_dsl(text: str, path: str) -> Map:
     too_big = size_problem(text, path)
     if too_big:
         raise RulesetError([too_big])
+    if text.startswith("\ufeff"):      # a byte-order mark some editors write; invisible, so skipped
+        text = text[1:]
     try:
         tree = parse_document_tree(text)
     except UnexpectedInput as exc:
