@@ -89,8 +89,8 @@ class Rules:
 def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
          override_pos: Optional[Mapping[str, Pos]] = None) -> Rules:
     """Load a bundled game by name, or a ``.yaml`` / ``.rules`` file, with optional overrides."""
-    tree, path = load_tree(str(name), overrides, override_pos)
     diags = Diagnostics()
+    tree, path = load_tree(str(name), overrides, override_pos, diags)
     model = build_ruleset(tree, diags)
     if model is None:
         raise RulesetError(diags.items)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lark import Tree
 
 from rulesdsl.errors import RulesetError
 from rulesdsl.source import MAX_DEPTH, MAX_TEXT_CHARS
@@ -147,6 +146,7 @@ def test_dsl_duplicate_keys_name_both_places():
     ("a = 1 }", 1, 7, "the end of the file"),
     ("a = 1\n  b == 2\n", 2, 6, "a name"),
     ("a = $", 1, 5, "a name"),
+    ("hand = [10H, 9S]", 1, 11, '"10H"'),
 ])
 def test_dsl_syntax_errors_are_located(text, line, col, expect):
     err = dsl_error(text)
@@ -302,6 +302,17 @@ def test_writers_quote_only_when_needed():
                              'in: (p)\n10: 10\n')
     assert to_dsl(tree) == ('a = knock\nb = x + 1\nc = "true"\nd = "10"\ne = no\nf = "a: b"\n'
                             '"in" = "(p)"\n10 = 10\n')
+
+
+@pytest.mark.parametrize("text", [
+    "", " ", "a\r\nb", "\x85", "\u2028", "\ufeff", "\x00", "\x7f", "é", "\U0001F600", "'", '"', "\\",
+    "- x", "? x", "x:", "a #b", "---", "...", "<<", "%x", "@x", "`x`", "!x", "&x", "*x", "|", ">", "{}", "[]",
+    "1e3", "0x10", ".5", "+1", "1_0", "yes", "Null", "x" * 2000,
+])
+def test_writers_round_trip_odd_strings(text):
+    tree = Map({text: Scalar(text), "list": Seq([Scalar(text), Map({text: Scalar(text)})])})
+    assert read_yaml(to_yaml(tree), "t.yaml") == tree
+    assert read_dsl(to_dsl(tree), "t.rules") == tree
 
 
 def test_dsl_writer_needs_a_map():

@@ -67,8 +67,8 @@ def from_lark(tree: Any, base: Pos = UNKNOWN) -> E:
         text = str(ch[0])
         return E("const", (float(text) if "." in text else int(text),), pos)
     if kind == "string":
-        raw = str(ch[0])[1:-1]
-        return E("const", (bytes(raw, "utf-8").decode("unicode_escape") if "\\" in raw else raw,), pos)
+        from ..source.grammar import string_value
+        return E("const", (string_value(str(ch[0])),), pos)
     if kind == "true":
         return E("const", (True,), pos)
     if kind == "false":
@@ -124,8 +124,9 @@ def parse(text: str, pos: Pos = UNKNOWN) -> tuple[Optional[E], Optional[Diagnost
         line = getattr(exc, "line", 1) or 1
         col = getattr(exc, "column", 1) or 1
         at = pos.shifted(col - 1) if line == 1 else Pos(pos.path, pos.line + line - 1, col)
-        expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
-        hint = ("expected one of: " + ", ".join(expected[:8])) if expected else "check the expression syntax"
+        from ..source.grammar import describe_expected
+        expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or []
+        hint = describe_expected(expected) or "check the expression syntax"
         return None, Diagnostic("E-EXPR-SYNTAX", f"cannot parse expression `{text.strip()}`", at, hint)
     except Exception as exc:  # lark raises a few non-UnexpectedInput errors on odd input
         return None, Diagnostic("E-EXPR-SYNTAX", f"cannot parse expression `{text.strip()}`: {exc}", pos,

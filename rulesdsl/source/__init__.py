@@ -9,13 +9,16 @@ must fail with a located error, not exhaust memory or the Python stack further d
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from ..errors import Diagnostic
 
 MAX_TEXT_CHARS = 1_000_000   # characters of source text per file
 MAX_DEPTH = 64               # nested mappings / lists (and brackets inside expressions)
 
 
-def size_problem(text: str, path: str) -> Optional["object"]:
+def size_problem(text: str, path: str) -> Optional["Diagnostic"]:
     """A diagnostic if ``text`` is over the size bound, else None (shared by both readers)."""
     if len(text) <= MAX_TEXT_CHARS:
         return None

@@ -156,7 +156,10 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         else:
             message = f"unexpected `{_short(str(tok))}`"
         hint = describe_expected(expected)
-        if str(tok) in KEYWORDS and "NAME" in expected:
+        start = getattr(tok, "start_pos", None)
+        if tok.type == "NAME" and isinstance(start, int) and 0 < start <= len(text) and text[start - 1].isdigit():
+            hint = f"a word cannot follow a number: write a card as a string (\"{_card_before(text, start)}\")"
+        elif str(tok) in KEYWORDS and "NAME" in expected:
             hint += f"; `{tok}` is a keyword: quote it to use it as a name (\"{tok}\")"
     elif isinstance(exc, UnexpectedCharacters):
         char = exc.char
@@ -169,6 +172,17 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
     else:
         message = "invalid syntax"
     return Diagnostic("E-SYNTAX", message, where, hint)
+
+
+def _card_before(text: str, start: int) -> str:
+    """The digits before ``start`` plus the word from ``start`` (``10H`` from ``... 10H``)."""
+    i = start
+    while i > 0 and text[i - 1].isdigit():
+        i -= 1
+    j = start
+    while j < len(text) and (text[j].isalnum() or text[j] == "_"):
+        j += 1
+    return text[i:j]
 
 
 def _short(text: str, limit: int = 30) -> str:

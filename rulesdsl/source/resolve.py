@@ -100,8 +100,15 @@ def _display(path: Path) -> str:
 
 
 def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
-              override_pos: Optional[Mapping[str, Pos]] = None) -> tuple[Node, Path]:
-    """Resolve ``name`` (path or bundled name) with its ``extends`` chain and the given overrides."""
+              override_pos: Optional[Mapping[str, Pos]] = None,
+              diags: Optional[Diagnostics] = None) -> tuple[Node, Path]:
+    """Resolve ``name`` (path or bundled name) with its ``extends`` chain and the given overrides.
+
+    Problems that leave a usable tree (an unknown parameter in a variant or an override) go to
+    ``diags`` when given, so the caller can report them together with later problems; without
+    ``diags`` they are raised.  A file that cannot be found or read is always raised at once."""
+    own = diags is None
+    d = Diagnostics() if own else diags
     path = find(name)
     if path is None:
         d = Diagnostics()
@@ -109,17 +116,18 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
         d.error("E-NOT-FOUND", f"no ruleset file or bundled game named `{name}`", Pos(name, 0, 0),
                 suggest(name, names) or "bundled: " + ", ".join(names))
         raise RulesetError(d.items)
-    tree = _resolve_file(path, [])
+    tree = _resolve_file(path, [], d)
     if overrides:
-        tree = apply_overrides(tree, overrides, override_pos or {})
+        tree = apply_overrides(tree, overrides, override_pos or {}, d)
+    if own:
+        d.raise_if_any()
     return tree, path
 
 
-def _resolve_file(path: Path, chain: list[Path]) -> Node:
+def _resolve_file(path: Path, chain: list[Path], d: Diagnostics) -> Node:
     tree = read_file(path, _display(path))
     if not isinstance(tree, Map) or "extends" not in tree:
         return tree
-    d = Diagnostics()
     ext = tree["extends"]
     if not isinstance(ext, Scalar) or not isinstance(ext.value, str):
         d.error("E-TYPE", "`extends` must name a ruleset", ext.pos)
@@ -137,10 +145,8 @@ def _resolve_file(path: Path, chain: list[Path]) -> Node:
     if len(chain) >= MAX_EXTENDS_DEPTH:
         d.error("E-DEPTH", f"`extends` chain deeper than {MAX_EXTENDS_DEPTH}", ext.pos)
         raise RulesetError(d.items)
-    base = _resolve_file(base_path, chain + [path.resolve()])
-    merged = merge(base, tree, d)
-    d.raise_if_any()
-    return merged
+    base = _resolve_file(base_path, chain + [path.resolve()], d)
+    return merge(base, tree, d)
 
 
 def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) -> Node:
@@ -169,12 +175,13 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
                 continue
         entries[k] = merge(entries[k], v, d, path + (k,)) if k in entries else v
         key_pos[k] = over.where(k)
-    return Map(entries, base.pos, key_pos)
+    # a mapping the overlay touched is reported where the overlay wrote it (the latest writer)
+    return Map(entries, over.pos if path else base.pos, key_pos)
 
 
-def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str, Pos]) -> Node:
+def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str, Pos],
+                    d: Diagnostics) -> Node:
     """Apply ``{key: value}`` overrides: a parameter name, or a dotted path such as ``deck.jokers``."""
-    d = Diagnostics()
     if not isinstance(tree, Map):
         return tree
     params = tree.get("params")
@@ -208,7 +215,6 @@ def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str
             for p in reversed(parts):
                 overlay = Map({p: overlay}, pos, {p: pos})
         tree = merge(tree, overlay, d)
-    d.raise_if_any()
     return tree
 
 
