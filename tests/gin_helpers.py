@@ -176,6 +176,42 @@ def knock_outcome(knocker10: Iterable[str], defender10: Iterable[str], gin_bonus
     return dict(ending="knock", knocker_dw=kdw, defender_dw=ddw, scorer="knocker", points=ddw - kdw)
 
 
+MELD_FREE_POOL = [r + s for s in "SD" for r in ["K", "J", "9", "7", "5", "3", "A"]] + \
+                 [r + s for s in "HC" for r in ["Q", "10", "8", "6", "4", "2"]]
+
+
+def meld_free_choices(target: int, exclude, n: int = 10):
+    """Every choice of ``n`` cards with no possible meld among them (alternating ranks per suit, at most
+    two of a rank) whose values sum to ``target``, avoiding ``exclude``."""
+    pool = sorted((c for c in MELD_FREE_POOL if c not in set(exclude)), key=value, reverse=True)
+
+    def rec(i, left, k, chosen):
+        if k == 0:
+            if left == 0:
+                yield chosen
+            return
+        if len(pool) - i < k or left < k:
+            return
+        yield from rec(i + 1, left - value(pool[i]), k - 1, chosen + [pool[i]])
+        yield from rec(i + 1, left, k, chosen)
+
+    yield from rec(0, target, n, [])
+
+
+def defender_with(dw: int, exclude) -> list:
+    """Ten cards whose deadwood is exactly ``dw`` (some melds, the rest meld-free), avoiding ``exclude``."""
+    blocks = [["2H", "3H", "4H"], ["8S", "8D", "8C"], ["5C", "6C", "7C"], ["JH", "QH", "KH"]]
+    blocks = [b for b in blocks if not set(b) & set(exclude)]
+    for k in range(len(blocks) + 1):
+        used = [c for b in blocks[:k] for c in b]
+        if len(used) > 10:
+            break
+        for free in meld_free_choices(dw, list(exclude) + used, n=10 - len(used)):
+            if deadwood(used + free) == dw:
+                return used + free
+    raise AssertionError(f"no defender hand with deadwood {dw}")
+
+
 # --------------------------------------------------------------------------------------------------
 # Decks and games
 # --------------------------------------------------------------------------------------------------
@@ -252,6 +288,26 @@ def assert_illegal(game, action: str) -> None:
     assert after == before, f"`{action}` was rejected but changed the state"
 
 
+def visible_cards(view) -> set:
+    """Every card text that appears anywhere in a view (a JSON-like structure)."""
+    found = set()
+
+    def walk(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str):
+            for word in x.split():
+                if word in ALL_CARDS:
+                    found.add(word)
+
+    walk(view)
+    return found
+
+
 def meld_no(game, card: str) -> int:
     """The 1-based number (as in view()["melds"]) of the table meld holding ``card``."""
     for i, m in enumerate(game.view(0)["melds"], 1):
@@ -292,24 +348,27 @@ def play_to_void(game) -> list:
 # --------------------------------------------------------------------------------------------------
 
 
-def bot_action(game, rng: random.Random, go_out: float = 0.7, greedy: float = 0.7) -> str:
+def bot_action(game, rng: random.Random, go_out: float = 0.8, greedy: float = 0.8) -> str:
+    """A seeded, mostly greedy player: goes out when it may (probability ``go_out``), otherwise keeps the
+    cards that minimise its deadwood; with probability 1 - ``greedy`` it plays any legal action."""
     acts = legal(game)
     outs = [a for a in acts if a.split()[0] in ("gin", "knock", "big_gin")]
     if outs and rng.random() < go_out:
         return rng.choice(outs)
     if rng.random() >= greedy:
         return rng.choice(acts)
-    seat = game.current_player
-    hand = game.hand_of(seat)
     if "done" in acts:
         return "done"
+    seat = game.current_player
+    hand = game.hand_of(seat)
     discards = [a for a in acts if a.startswith("discard ")]
     if discards:
         return min(discards, key=lambda a: (deadwood(set(hand) - {a.split()[1]}), rng.random()))
     top = game.view(seat)["zones"]["discard"].get("top")
-    if "take discard" in acts and top and deadwood(hand + [top]) - max(value(c) for c in hand + [top]) \
-            < deadwood(hand) - 0:
-        return "take discard"
+    if "take discard" in acts and top:
+        best = min(deadwood(set(hand + [top]) - {c}) for c in hand)
+        if best < deadwood(hand) or "pass" not in acts and "draw stock" not in acts:
+            return "take discard"
     for a in ("draw stock", "pass"):
         if a in acts:
             return a
@@ -425,6 +484,8 @@ def plan_hand(info: dict, want: Callable[[dict], bool], winner: int, rng: random
             # go-out options of either player, judged by the spec scoring oracle
             outcome = None
             for c in sorted(hand):
+                if c == taken:                 # GIN-TURN-7: never the card just taken from the pile
+                    continue
                 rest = hand - {c}
                 dw = deadwood(rest)
                 if dw > knock_limit:

@@ -14,11 +14,67 @@ from ..model.setup import setup_value
 
 def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _params(m, diags)
+    _constraints(m, diags)
     _deck(m, diags)
     _melds(m, diags)
     _zones(m, diags)
     _deal(m, diags)
     _turn(m, diags)
+    _climbing(m, diags)
+    _scoring(m, diags)
+
+
+def _constraints(m: Ruleset, d: Diagnostics) -> None:
+    """Parameter combinations the ruleset leaves undefined are errors, located where they were set."""
+    params = m.param_values()
+    for c in m.constraints:
+        sub = Diagnostics()
+        ok = setup_value(c.require, params, m.players.default, sub)
+        d.items.extend(sub.items)
+        if sub or ok:
+            continue
+        where = [m.params[p].pos for p in c.params if p in m.params]
+        overridden = [p for p in where if p.path != c.pos.path]     # set by a variant or --set
+        pick = overridden or where
+        pos = max(pick, key=lambda p: p.line) if pick else c.require.pos
+        set_to = ", ".join(f"{p} = {params[p]}" for p in c.params if p in params)
+        d.error("E-CONSTRAINT", c.message + (f" ({set_to})" if set_to else ""), pos,
+                f"the rule is written at {c.pos}")
+
+
+def _climbing(m: Ruleset, d: Diagnostics) -> None:
+    c = m.climbing
+    if c is None:
+        if m.exchange:
+            d.error("E-MISSING", "`exchange` needs a `climbing` section (it uses its rank order)", m.pos)
+        return
+    _zone(m, d, c.play_from, "player", "`climbing.play_from`", c.pos)
+    _zone(m, d, c.to, "table", "`climbing.to`", c.pos)
+    _zone(m, d, c.cleared_to, "table", "`climbing.cleared_to`", c.pos)
+    if len(c.sizes) != 2 or c.sizes[0] > c.sizes[1]:
+        d.error("E-RANGE", "`climbing.sizes` is [min, max] with min <= max", c.pos)
+    if c.order is not None:
+        for r in c.order:
+            if r != "joker" and r not in m.deck.ranks:
+                d.error("E-UNKNOWN-RANK", f"`climbing.order` names `{r}`, which is not a rank of the deck",
+                        c.pos, suggest(r, list(m.deck.ranks) + ["joker"]))
+    if m.roles:
+        for n in range(m.players.min, m.players.max + 1):
+            rows = m.roles.get(n)
+            if rows is None:
+                d.error("E-ROLES", f"`roles` has no list for {n} players", m.pos,
+                        "give one [role, points] per finishing position for every allowed player count")
+            elif len(rows) != n:
+                d.error("E-ROLES", f"`roles` for {n} players lists {len(rows)} positions", m.pos)
+
+
+def _scoring(m: Ruleset, d: Diagnostics) -> None:
+    sc = m.scoring
+    if (sc.outcomes is None) == (sc.each_player is None):
+        d.error("E-SCORING", "`scoring` needs exactly one of `outcomes` (one scorer per hand) or "
+                "`each_player` (every seat scores)", sc.pos)
+    if not m.turn and m.climbing is None:
+        d.error("E-MISSING", "the ruleset needs `turn` steps (or a `climbing` section)", m.pos)
 
 
 def _params(m: Ruleset, d: Diagnostics) -> None:
@@ -123,6 +179,8 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         jokers = setup_value(m.deck.jokers, params, n, sd)
         need = 0
         for s in m.deal:
+            if s.deals_all:
+                continue
             if s.deal is not None:
                 k = setup_value(s.deal, params, n, sd)
                 if not isinstance(k, int) or k < 0:

@@ -29,6 +29,7 @@ class CardTable:
     text: tuple             # id -> text
     kind_text: tuple        # kind -> text
     kind_value: tuple       # kind -> value
+    kind_rank: tuple        # kind -> rank index (-1 for a joker)
     by_text: dict           # normalised text -> kind
 
     @property
@@ -90,4 +91,5 @@ def build_table(ranks: Sequence[str], suits: Sequence[str], copies: int, jokers:
     by_text = {normalise(t): k for k, t in enumerate(kind_text)}
     return CardTable(tuple(ranks), tuple(suits), copies, jokers, n_kinds, tuple(dense), tuple(kind),
                      tuple(rank), tuple(suit), tuple(kind_value[k] for k in kind),
-                     tuple(kind_text[k] for k in kind), tuple(kind_text), tuple(kind_value), by_text)
+                     tuple(kind_text[k] for k in kind), tuple(kind_text), tuple(kind_value),
+                     tuple(k % n_r if k < n_nat else -1 for k in range(n_kinds)), by_text)

@@ -50,6 +50,25 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
     return names
 
 
+def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
+    """``play`` is the combination being judged, ``last`` the one it must beat: (size, rank, rank name)."""
+    names = {
+        "play.size": Binding(lambda g: g.cplay[0], "cards in the play being judged"),
+        "play.rank": Binding(lambda g: g.cplay[1], "its rank's position in the order in force (higher beats)"),
+        "play.rank_name": Binding(lambda g: g.cplay[2], "its rank's name, e.g. \"2\" or \"joker\""),
+        "last.size": Binding(lambda g: g.clast[0], "cards in the play to beat"),
+        "last.rank": Binding(lambda g: g.clast[1], "the rank position the play to beat holds"),
+        "last.rank_name": Binding(lambda g: g.clast[2], "the rank name the play to beat holds"),
+        "trick.same_rank_streak": Binding(lambda g: g.streak_now,
+                                          "consecutive plays of this rank in the trick, this one included"),
+        "previous_order": Binding(lambda g: g.previous_order, "the last deal's finishing order (seats)"),
+        "active_players": Binding(lambda g: len(g.phases["climb"].active(g)), "players still holding cards"),
+    }
+    for t in toggles:
+        names[f"state.{t}"] = Binding(lambda g, _t=t: g.state[_t], f"whether `{t}` is in force")
+    return names
+
+
 def seat_attrs(player_zones: list[str]) -> dict[str, Any]:
     attrs = {
         "score": lambda g, s: g.scores[s],
@@ -61,7 +80,7 @@ def seat_attrs(player_zones: list[str]) -> dict[str, Any]:
     return attrs
 
 
-def builtins(table: CardTable, arranger: Any) -> dict[str, Builtin]:
+def builtins(table: CardTable, arranger: Any, roles: dict | None = None) -> dict[str, Builtin]:
     rank_name, suit_name, value = table.ranks, table.suits, table.value
     r_of, s_of = table.rank, table.suit
 
@@ -88,15 +107,35 @@ def builtins(table: CardTable, arranger: Any) -> dict[str, Builtin]:
             return sum(value[c] for c in x)
         return deadwood_of_cards(x)
 
+    def _fuse_deadwood(arg):
+        """deadwood(zone): read the zone's maintained mask straight into the memoised search."""
+        if by_mask is None:
+            return None
+
+        def run(g):
+            x = arg(g)
+            try:
+                return by_mask(x.mask)
+            except AttributeError:
+                return _deadwood(g, x)
+        return run
+
     return {
         "value": Builtin(_value, (1, 1), "a card's value", pure=True),
         "rank": Builtin(_rank, (1, 1), "a card's rank name, e.g. \"A\"", pure=True),
         "suit": Builtin(_suit, (1, 1), "a card's suit name, e.g. \"S\"", pure=True),
         "deadwood": Builtin(_deadwood, (1, 1),
-                            "deadwood(cards): the minimum unmelded value; deadwood(seat): that seat's final count"),
-        "next_seat": Builtin(lambda g, s: (s + 1) % g.n, (1, 1), "the seat after (to the left of) a seat"),
+                            "deadwood(cards): the minimum unmelded value; deadwood(seat): that seat's final count",
+                            fuse=_fuse_deadwood),
+        "next_seat": Builtin(lambda g, s: g.next_seat(s), (1, 1), "the seat after a seat in turn order"),
         "score": Builtin(lambda g, s: g.scores[s], (1, 1), "a seat's running total"),
         "hands_won": Builtin(lambda g, s: g.hands_won[s], (1, 1), "hands a seat has won"),
         "opponents": Builtin(lambda g, s: [p for p in range(g.n) if p != s], (1, 1), "every other seat"),
         "abs": Builtin(lambda g, x: abs(x), (1, 1), "absolute value", pure=True),
+        "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
+                            "a seat's finishing position in the deal just ended (1 = first out)"),
+        "role_points": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][1], (1, 1),
+                               "the points of the role a seat finished in"),
+        "role": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][0], (1, 1),
+                        "the name of the role a seat finished in"),
     }

@@ -16,7 +16,7 @@ from ..model.setup import setup_value
 from ..source.tree import Pos
 from .cards import CardTable, build_table
 from .melds import MeldEngine
-from .names import builtins, seat_attrs, state_bindings, zone_bindings
+from .names import builtins, climbing_bindings, seat_attrs, state_bindings, zone_bindings
 
 Fn = Callable[[Any], Any]
 
@@ -60,6 +60,48 @@ class COutcome:
 
 
 @dataclass
+class CToggle:
+    name: str
+    when: Fn
+    reverses_order: Fn
+    reverses_direction: Fn
+    resets: Fn
+
+
+@dataclass
+class CClimb:
+    play_from: str
+    to: str
+    cleared_to: str
+    min_size: int
+    max_size: int
+    order: list                # rank keys low to high (-1 = joker)
+    rank_names: dict           # rank key -> name
+    beats: Fn
+    beats_text: str
+    beats_pos: Pos
+    takes_last_rank: Optional[Fn]
+    skip_next: Optional[Fn]
+    clears_trick: Optional[Fn]
+    goes_last: Optional[Fn]
+    pass_locks_out: Fn
+    lead_must_play: bool
+    first_leader: Fn
+    toggles: list
+    pos: Pos
+
+
+@dataclass
+class CExchange:
+    giver: int
+    receiver: int
+    count: Fn
+    cards: Fn
+    when: Fn
+    pos: Pos
+
+
+@dataclass
 class Program:
     model: Ruleset
     n: int
@@ -78,6 +120,17 @@ class Program:
     next_dealer: Optional[Fn]
     end_bonus: Optional[tuple]  # (when, points)
     first_turn: Any
+    each_player: Optional[Fn] = None
+    climbing: Optional[CClimb] = None
+    exchange: Optional[list] = None
+    seating: Fn = None
+    direction: Fn = None
+    roles: dict = None
+    on_tie: Fn = None
+
+    def roles_for(self, n: int) -> tuple:
+        """(name, points) by finishing position for ``n`` players, or () when the game has no roles."""
+        return (self.roles or {}).get(n, ())
 
 
 def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) -> Optional[Program]:
@@ -101,7 +154,9 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     names = {}
     names.update(zone_bindings(table_zones, player_zones))
     names.update(state_bindings(facts))
-    scope = Scope(params, names, builtins(cards, melds), dict(model.derived), diags,
+    toggle_names = list(model.climbing.toggles) if model.climbing is not None else []
+    names.update(climbing_bindings(toggle_names))
+    scope = Scope(params, names, builtins(cards, melds, model.roles), dict(model.derived), diags,
                   seat_attrs(player_zones))
 
     def opt(e):
@@ -113,7 +168,10 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     deal = []
     for s in model.deal:
         if s.deal is not None:
-            count = setup_value(s.deal, params, n, diags)
+            if s.deals_all:
+                count = "all"                  # every card, one at a time, as evenly as possible
+            else:
+                count = setup_value(s.deal, params, n, diags)
             deal.append(("deal", count, s.to, s.pos))
         else:
             deal.append(("turn_up", s.turn_up, s.as_, s.pos))
@@ -138,12 +196,48 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                      opt(model.stock_out.last_chance) or Const(False))
     sc = model.scoring
     multiplier = opt(sc.multiplier) or Const(1)
-    outcomes = [COutcome(scope.compile(o.when), o.scorer, scope.compile(o.points)) for o in sc.outcomes]
+    outcomes = [COutcome(scope.compile(o.when), o.scorer, scope.compile(o.points)) for o in sc.outcomes or ()]
     m = model.match
     end_bonus = None
     if m.end_bonus is not None:
         end_bonus = (opt(m.end_bonus.when) or Const(True), scope.compile(m.end_bonus.points))
+    climbing = _climbing(model, cards, scope, diags) if model.climbing is not None else None
+    exchange = [CExchange(x.giver, x.receiver, scope.compile(x.count), scope.compile(x.cards),
+                          scope.compile(x.when), x.pos) for x in model.exchange] or None
+    each_player = opt(sc.each_player)
     prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,
                    stock_out, multiplier, outcomes, scope.compile(m.ends_when), opt(m.next_dealer),
-                   end_bonus, model.first_turn)
+                   end_bonus, model.first_turn, each_player, climbing, exchange,
+                   scope.compile(m.seating), scope.compile(m.direction), dict(model.roles),
+                   scope.compile(m.on_tie))
     return None if diags else prog
+
+
+def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics) -> Optional[CClimb]:
+    c = model.climbing
+    ranks = list(cards.ranks)
+    names = {i: r for i, r in enumerate(ranks)}
+    if cards.jokers:
+        names[-1] = "joker"
+    if c.order is not None:
+        order = []
+        for r in c.order:
+            if r == "joker":
+                order.append(-1)
+            elif r in ranks:
+                order.append(ranks.index(r))
+        missing = [names[k] for k in names if k not in order]
+        if missing:
+            diags.error("E-CLIMB-ORDER", f"`climbing.order` leaves out {', '.join(missing)}", c.pos,
+                        "every rank of the deck (and `joker` when there are jokers) must be ordered")
+            return None
+    else:
+        order = list(range(len(ranks))) + ([-1] if cards.jokers else [])
+    lo, hi = c.sizes[0], c.sizes[-1]
+    opt = lambda e: scope.compile(e) if e is not None else None  # noqa: E731
+    toggles = [CToggle(name, scope.compile(t.when), scope.compile(t.reverses_order),
+                       scope.compile(t.reverses_direction), scope.compile(t.resets_each_deal))
+               for name, t in c.toggles.items()]
+    return CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, scope.compile(c.beats), c.beats.text,
+                  c.beats.pos, opt(c.takes_last_rank), opt(c.skip_next), opt(c.clears_trick), opt(c.goes_last),
+                  scope.compile(c.pass_locks_out), c.lead_must_play, scope.compile(c.first_leader), toggles, c.pos)

@@ -2,7 +2,7 @@
 
     draw stock          take discard         discard QS          pass
     knock QS            gin 5C               big_gin             (a go-out name, with its face-down discard)
-    layoff 5D on 1      done
+    layoff 5D on 1      done                 play 9S 9H          give 2C
 
 The verb is the first word; ``draw``/``take`` name a zone; cards are written rank+suit (case-insensitive,
 ``T`` = 10); ``on N`` names a meld on the table by its 1-based number in ``view()``.  A go-out verb is a
@@ -62,7 +62,7 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
         except ValueError:
             raise IllegalAction(f"`on` needs a meld number, not `{rest[-1]}`", "action syntax") from None
         rest = rest[:-2]
-    if verb in ("discard", "layoff") or verb in go_out_names:
+    if verb in ("discard", "layoff", "play", "give") or verb in go_out_names:
         return Action(verb, "", tuple(_card(w) for w in rest), target)
     known = ", ".join(BUILTIN_VERBS + tuple(go_out_names))
     raise IllegalAction(f"unknown action `{words[0]}`; actions: {known}", "action syntax")

@@ -5,24 +5,22 @@ list *before* changing anything (so an illegal action leaves the state exactly a
 carries it out.  All chance comes from one ``random.Random(seed)``, so seed + ruleset + actions replay
 the same game.
 
-Flow of one hand (each part is present only if the ruleset declares it):
-  deal -> first-turn offer of a pile's top card -> turns of steps (draw, then finish) ->
-  a go-out (with an optional layoff window for the opponents) or the stock running out ->
-  scoring -> next hand or match end (with end bonuses).
+This module is the core: seats and turn order, zones, the deal, the hand and match lifecycle, scoring
+and views.  What players *do* lives in phase objects (``engine.phases``), one per family of mechanics:
+drawing and discarding, going out and laying off, climbing and tricks, the card exchange.  The core
+asks the current phase for legal actions and hands it the chosen one.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
-from ..compile.program import CAction, Program
+from ..compile.program import Program
 from ..errors import IllegalAction
 from .actions import Action, parse_action
+from .phases import build_phases
 from .zones import Cards
-
-PASS = Action("pass")
-DONE = Action("done")
 
 
 class Game:
@@ -42,7 +40,14 @@ class Game:
         self.hand_log: list[dict] = []
         self.winner: Optional[int] = None
         self.is_over = False
-        self.final_scores: Optional[list] = None
+        self._direction = 1
+        self.order = list(range(self.n))          # turn order; next = order[pos + direction]
+        self.previous_order: list[int] = []       # finishing order of the previous deal (climbing)
+        self.final_order: list[int] = []          # finishing order of the deal just ended
+        self.state: dict = {}                     # state toggles in force (e.g. a revolution)
+        self.streak_now = 0
+        self.scorer = None
+        self.phases = build_phases(prog)
         first = prog.model.match.first_dealer
         if dealer is None:
             dealer = self.rng.randrange(self.n) if first == "random" else 0
@@ -50,7 +55,7 @@ class Game:
             raise ValueError(f"dealer must be a seat from 0 to {self.n - 1}")
         self.dealer = dealer
         self._stack = self._parse_deck(deck) if deck is not None else None
-        self._go_out_names = tuple(prog.go_out)
+        self.go_out_names = tuple(prog.go_out)
         self._start_hand()
 
     def _parse_deck(self, deck: Sequence[Union[str, int]]) -> list[int]:
@@ -89,43 +94,91 @@ class Game:
         self.meld_owner: list[int] = []
         self.facts: dict = {}
         self.revealed = [False] * self.n
+        self.face_down: set = set()            # cards lying face down in a face-up zone
         self.taken = None
         self.cand = None
         self.ending = None
         self.declarer = None
         self.defender = None
-        self.scorer = None
         self.final_deadwood = [0] * self.n
+        self.direction = -1 if p.direction(self) == "counterclockwise" else 1
+        self._deal(stock)
+        self.step = 0
+        self._legal: Optional[list] = None
+        for ph in self.phases.values():
+            ph.reset(self)
+        self.enter(self._entry_phase())
+
+    def _deal(self, stock: Cards) -> None:
         n = self.n
-        for item in p.deal:
+        first = self.next_seat(self.dealer)
+        seats = [first]
+        while len(seats) < n:
+            seats.append(self.next_seat(seats[-1]))
+        for item in self.prog.deal:
             if item[0] == "deal":
                 _, count, zone, _pos = item
                 hands = self.pzones[zone]
+                if count == "all":
+                    i = 0
+                    while stock:
+                        hands[seats[i % n]].append(stock.pop())
+                        i += 1
+                    continue
                 for _ in range(count):
-                    for k in range(1, n + 1):
-                        hands[(self.dealer + k) % n].append(stock.pop())
+                    for s in seats:
+                        hands[s].append(stock.pop())
             else:
                 _, zone, fact, _pos = item
                 card = stock.pop()
                 self.zones[zone].append(card)
                 if fact:
                     self.facts[fact] = card
-        self.step = 0
-        self.forced_draw: Optional[str] = None
-        self.go_out_only = False
-        ft = p.first_turn
-        if ft is not None:
-            self.phase = "offer"
-            self.offer_seats = [self._seat_word(w) for w in ft.to]
-            self.offer_i = 0
-            self.actor = self.offer_seats[0]
-        else:
-            self.phase = "turn"
-            self.actor = (self.dealer + 1) % n
-        self._legal: Optional[list] = None
 
-    def _seat_word(self, word: str) -> int:
-        return self.dealer if word == "dealer" else (self.dealer + 1) % self.n
+    def enter(self, phase: str) -> None:
+        """Switch to ``phase`` (a key of ``self.phases``) and let it set who acts."""
+        self.phase = phase
+        self._legal = None
+        self.phases[phase].enter(self)
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def order(self) -> list[int]:
+        return self._order
+
+    @order.setter
+    def order(self, seats: list[int]) -> None:
+        self._order = list(seats)
+        self._seat_table()
+
+    @property
+    def direction(self) -> int:
+        return self._direction
+
+    @direction.setter
+    def direction(self, d: int) -> None:
+        self._direction = d
+        self._seat_table()
+
+    def _seat_table(self) -> None:
+        order = getattr(self, "_order", None)
+        if order is None or not hasattr(self, "_direction"):
+            return
+        n = len(order)
+        nxt = [0] * n
+        for i, s in enumerate(order):
+            nxt[s] = order[(i + self._direction) % n]
+        self._next = nxt
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in turn order and the current direction."""
+        nxt = self._next
+        for _ in range(steps):
+            seat = nxt[seat]
+        return seat
+
+    def seat_word(self, word: str) -> int:
+        return self.dealer if word == "dealer" else self.next_seat(self.dealer)
 
     # ------------------------------------------------------------------ public state
     @property
@@ -143,158 +196,34 @@ class Game:
     def hand_of(self, seat: int, zone: str = "hand") -> list[str]:
         return self.prog.cards.texts(sorted(self.pzones[zone][seat]))
 
-    # ------------------------------------------------------------------ legal actions
+    # ------------------------------------------------------------------ legal actions and apply
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            self._legal = [] if self.is_over else self._generate()
+            self._legal = [] if self.is_over else self.phases[self.phase].generate(self)
         return list(self._legal)
 
-    def _generate(self) -> list[Action]:
-        phase = self.phase
-        if phase == "turn":
-            out: list[Action] = []
-            discard_outs = []
-            for a in self.prog.steps[self.step].actions:
-                if self.go_out_only and a.kind != "go_out":
-                    continue
-                if a.kind == "go_out" and self.prog.go_out[a.arg].discard != "none":
-                    discard_outs.append(self.prog.go_out[a.arg])
-                    continue
-                out.extend(self._gen_action(a))
-            if discard_outs:
-                out.extend(self._gen_discard_go_outs(discard_outs))
-            return out
-        if phase == "offer":
-            zone = self.prog.first_turn.offer
-            out = [Action("take", zone)] if self.zones[zone] else []
-            return out + [PASS]
-        if phase == "layoff":
-            return self._gen_layoffs() + [DONE]
-        if phase == "last_chance":
-            zone = "discard"
-            return ([Action("take", zone)] if self._last_chance_ok() else []) + [PASS]
-        return []
-
-    def _gen_action(self, a: CAction) -> list[Action]:
-        kind = a.kind
-        if a.when is not None and kind != "go_out" and not a.when(self):
-            return []
-        if kind == "draw":
-            if self.forced_draw is not None and a.arg != self.forced_draw:
-                return []
-            return [Action("draw", a.arg)] if self.zones[a.arg] else []
-        if kind == "take":
-            if self.forced_draw is not None:
-                return []
-            return [Action("take", a.arg)] if self.zones[a.arg] else []
-        if kind == "pass":
-            return [PASS]
-        hand = self.pzones["hand"][self.actor]
-        text = self.prog.cards.text
-        if kind == "discard":
-            forbid = a.forbid
-            out = []
-            seen = set()
-            for c in sorted(hand):
-                t = text[c]
-                if t in seen:
-                    continue
-                if forbid is not None:
-                    self.cand = c
-                    bad = forbid(self)
-                    self.cand = None
-                    if bad:
-                        continue
-                seen.add(t)
-                out.append(Action("discard", "", (t,)))
-            return out
-        if kind == "go_out":
-            g = self.prog.go_out[a.arg]
-            if g.discard == "none":
-                return [Action(g.name)] if g.when(self) else []
-            out = []
-            seen = set()
-            for c in sorted(hand):
-                t = text[c]
-                if t in seen:
-                    continue
-                seen.add(t)
-                i = hand.index(c)
-                del hand[i]
-                try:
-                    ok = g.when(self)
-                finally:
-                    hand.insert(i, c)
-                if ok:
-                    out.append(Action(g.name, "", (t,)))
-            return out
-        return []
-
-    def _gen_discard_go_outs(self, go_outs: list) -> list[Action]:
-        """Go-outs that discard a card: the condition is judged on the hand after that discard.
-
-        Each candidate card is taken out once and every such go-out is judged on the rest."""
-        hand = self.pzones["hand"][self.actor]
-        text = self.prog.cards.text
-        found = [[] for _ in go_outs]
-        seen = set()
-        for c in sorted(hand):
-            t = text[c]
-            if t in seen:
-                continue
-            seen.add(t)
-            i = hand.index(c)
-            del hand[i]
-            try:
-                for j, g in enumerate(go_outs):
-                    if g.when(self):
-                        found[j].append(Action(g.name, "", (t,)))
-            finally:
-                hand.insert(i, c)
-        return [a for f in found for a in f]
-
-    def _gen_layoffs(self) -> list[Action]:
-        hand = self.pzones["hand"][self.actor]
-        fits = self.prog.melds.fits
-        text = self.prog.cards.text
-        out = []
-        for c in sorted(hand):
-            for i, meld in enumerate(self.table_melds):
-                if self.meld_owner[i] != self.actor and fits(c, meld):
-                    out.append(Action("layoff", "", (text[c],), i + 1))
-        return out
-
-    def _last_chance_ok(self) -> bool:
-        """Taking the last discard is allowed only if the taker could then go out at once."""
-        pile = self.zones["discard"]
-        if not pile:
-            return False
-        hand = self.pzones["hand"][self.actor]
-        hand.append(pile[-1])
-        try:
-            return any(self._gen_action(a) for a in self._finish_go_outs())
-        finally:
-            hand.pop()
-
-    def _finish_go_outs(self) -> list[CAction]:
-        return [a for s in self.prog.steps for a in s.actions if a.kind == "go_out"]
-
-    # ------------------------------------------------------------------ apply
     def apply(self, action: Union[Action, str]) -> None:
         """Carry out one action of the current player; illegal -> IllegalAction, state unchanged."""
         if self.is_over:
             raise IllegalAction("the match is over", "match end")
         if isinstance(action, str):
-            action = parse_action(action, self._go_out_names)
+            action = parse_action(action, self.go_out_names)
         elif not isinstance(action, Action):
             raise IllegalAction(f"an action must be text or an Action, not {type(action).__name__}")
         action = self._canonical(action)
+        phase = self.phases[self.phase]
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
-            raise self._why_illegal(action)
-        self.history.append(str(action))
+            same = phase.equivalent(self, action, legal)
+            if same is None:
+                raise phase.explain(self, action, legal) or self._generic_illegal(action, legal)
+            chosen = action
+            action = same
+        else:
+            chosen = action
+        self.history.append(str(chosen))
         self._legal = None
-        getattr(self, "_do_" + self.phase)(action)
+        phase.apply(self, action, chosen)
 
     def _canonical(self, action: Action) -> Action:
         if not action.cards:
@@ -308,182 +237,90 @@ class Game:
             fixed.append(cards.kind_text[k])
         return action._replace(cards=tuple(fixed))
 
-    def _find(self, zone: list, text: str) -> int:
+    def _generic_illegal(self, action: Action, legal: list) -> IllegalAction:
+        shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return IllegalAction(f"`{action}` is not legal now ({self.phase}); legal: {shown}", f"{self.phase} phase")
+
+    def find(self, zone: list, text: str) -> int:
+        """The id of a card with this text in ``zone`` (the action was checked legal first)."""
         t = self.prog.cards.text
         for c in zone:
             if t[c] == text:
                 return c
-        raise IllegalAction(f"{text} is not there")  # unreachable after the legality check
-
-    def _do_offer(self, action: Action) -> None:
-        if action.verb == "take":
-            self._take(action.zone)
-            self.phase = "turn"
-            self.step = self._step_after_draw()
-            return
-        self.offer_i += 1
-        if self.offer_i < len(self.offer_seats):
-            self.actor = self.offer_seats[self.offer_i]
-            return
-        ft = self.prog.first_turn
-        self.phase = "turn"
-        self.step = 0
-        self.actor = self._seat_word(ft.if_all_pass.seat)
-        self.forced_draw = ft.if_all_pass.draw
-
-    def _step_after_draw(self) -> int:
-        """The step that follows the drawing step (where a taken offer or last chance continues)."""
-        for i, s in enumerate(self.prog.steps):
-            if any(a.kind in ("draw", "take") for a in s.actions):
-                return min(i + 1, len(self.prog.steps) - 1)
-        return 0
-
-    def _take(self, zone: str) -> None:
-        card = self.zones[zone].pop()
-        self.pzones["hand"][self.actor].append(card)
-        self.taken = card
-
-    def _do_turn(self, action: Action) -> None:
-        verb = action.verb
-        hand = self.pzones["hand"][self.actor]
-        if verb == "draw":
-            hand.append(self.zones[action.zone].pop())
-            self.forced_draw = None
-            self._next_step(action)
-        elif verb == "take":
-            self._take(action.zone)
-            self._next_step(action)
-        elif verb == "pass":
-            self._next_step(action)
-        elif verb == "discard":
-            spec = self._spec_for(action)
-            c = self._find(hand, action.cards[0])
-            hand.remove(c)
-            self.zones[spec.arg].append(c)
-            self._end_turn()
-        else:
-            self._go_out(self.prog.go_out[verb], action)
-
-    def _spec_for(self, action: Action) -> CAction:
-        for a in self.prog.steps[self.step].actions:
-            if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb):
-                return a
-        raise AssertionError(action)
-
-    def _next_step(self, action: Action) -> None:
-        spec = self._spec_for(action) if action.verb != "pass" else None
-        nxt = spec.then if spec is not None and spec.then is not None else self.step + 1
-        if nxt == -1 or nxt >= len(self.prog.steps):
-            self._end_turn()
-        else:
-            self.step = nxt
-
-    def _end_turn(self) -> None:
-        so = self.prog.stock_out
-        if so is not None and so[0](self):
-            if so[1](self):
-                self.phase = "last_chance"
-                self.actor = (self.actor + 1) % self.n
-                self.taken = None
-                return
-            self._finish_hand(void=True)
-            return
-        self.actor = (self.actor + 1) % self.n
-        self.step = 0
-        self.taken = None
-
-    def _do_last_chance(self, action: Action) -> None:
-        if action.verb == "pass":
-            self._finish_hand(void=True)
-            return
-        self._take(action.zone)
-        self.phase = "turn"
-        self.go_out_only = True
-        self.step = self._step_after_draw()
-
-    # ------------------------------------------------------------------ going out
-    def _go_out(self, g, action: Action) -> None:
-        hand = self.pzones["hand"][self.actor]
-        if g.discard != "none":
-            c = self._find(hand, action.cards[0])
-            hand.remove(c)
-            self.zones["discard"].append(c)
-        self.ending = g.name
-        self.declarer = self.actor
-        self.defender = (self.actor + 1) % self.n
-        self.revealed = [True] * self.n
-        arranged = self.prog.melds.arrange(hand)
-        self.final_deadwood[self.declarer] = arranged.points
-        for meld in arranged.melds:
-            for c in meld:
-                hand.remove(c)
-            self.table_melds.append(list(meld))
-            self.meld_owner.append(self.declarer)
-        if g.layoffs == "opponents":
-            self.phase = "layoff"
-            self.actor = self.defender
-            return
-        self._settle_defender(layoffs=False)
-        self._finish_hand(void=False)
-
-    def _do_layoff(self, action: Action) -> None:
-        hand = self.pzones["hand"][self.actor]
-        if action.verb == "layoff":
-            c = self._find(hand, action.cards[0])
-            hand.remove(c)
-            self.table_melds[action.target - 1].append(c)
-            return
-        self._settle_defender(layoffs=True)
-        self._finish_hand(void=False)
-
-    def _settle_defender(self, layoffs: bool) -> None:
-        """The defender's final deadwood: their best arrangement, after the best further layoffs."""
-        d = self.defender
-        hand = self.pzones["hand"][d]
-        melds = self.prog.melds
-        if layoffs:
-            others = [m for i, m in enumerate(self.table_melds) if self.meld_owner[i] != d]
-            index = [i for i in range(len(self.table_melds)) if self.meld_owner[i] != d]
-            points, lay = melds.best_layoffs(hand, others)
-            for card, j in lay:
-                hand.remove(card)
-                self.table_melds[index[j]].append(card)
-        arranged = melds.arrange(hand)
-        self.final_deadwood[d] = arranged.points
+        raise IllegalAction(f"{text} is not there")
 
     # ------------------------------------------------------------------ hand and match end
-    def _finish_hand(self, void: bool) -> None:
+    def finish_hand(self, void: bool = False, **record: Any) -> None:
+        """Score the hand that just ended and start the next one (or end the match)."""
         p = self.prog
-        record: dict[str, Any] = {"hand": self.hand_number, "dealer": self.dealer}
+        entry: dict[str, Any] = {"hand": self.hand_number, "dealer": self.dealer}
+        entry.update(record)
         if void:
             self.ending = "void"
-            record.update(ending="void", scorer=None, points=0)
-            self.hand_log.append(record)
+            entry.update(ending="void", scorer=None, points=0)
+            self.hand_log.append(entry)
             self._start_hand()                 # the same dealer deals again
             return
+        points = self._score_hand()
+        scorer = self.scorer
+        entry.update(ending=self.ending, declarer=self.declarer, scorer=scorer, points=points,
+                     deadwood=list(self.final_deadwood))
+        self.hand_log.append(entry)
+        if p.ends_when(self) and (p.on_tie(self) != "another_hand" or self._unique_leader() is not None):
+            self._end_match()
+            return
+        self.dealer = p.next_dealer(self) % self.n if p.next_dealer is not None else self.next_seat(self.dealer)
+        self._reseat()
+        self._start_hand()
+
+    def _entry_phase(self) -> str:
+        """Where a hand starts: the exchange, the first-turn offer, climbing, or plain turns."""
+        p = self.prog
+        if "exchange" in self.phases and self.phases["exchange"].applies(self):
+            return "exchange"
+        if p.first_turn is not None:
+            return "offer"
+        if p.climbing is not None:
+            return "climb"
+        return "turn"
+
+    def _score_hand(self) -> int:
+        """Score by the first outcome that holds (one scorer), or every seat by ``each_player``."""
+        p = self.prog
+        self.scorer = None
+        if p.each_player is not None:
+            total = 0
+            gains = []
+            for s in range(self.n):
+                self.actor = s
+                gains.append(p.each_player(self) * p.multiplier(self))
+            for s, v in enumerate(gains):
+                self.scores[s] += v
+                total += v
+            best = max(gains)
+            if gains.count(best) == 1:
+                self.scorer = gains.index(best)
+                self.hands_won[self.scorer] += 1
+            return total
         self.actor = self.declarer
         mult = p.multiplier(self)
-        scorer = points = None
         for o in p.outcomes:
             if o.when(self):
                 scorer = self.declarer if o.scorer == "declarer" else self.defender
                 points = o.points(self) * mult
-                break
-        self.scorer = scorer
-        if scorer is not None:
-            self.scores[scorer] += points
-            self.hands_won[scorer] += 1
-        record.update(ending=self.ending, declarer=self.declarer, scorer=scorer, points=points or 0,
-                      deadwood=list(self.final_deadwood))
-        self.hand_log.append(record)
-        if p.ends_when(self) and self._unique_leader() is not None:
-            self._end_match()
-            return
-        if p.next_dealer is not None:
-            self.dealer = p.next_dealer(self) % self.n
+                self.scorer = scorer
+                self.scores[scorer] += points
+                self.hands_won[scorer] += 1
+                return points
+        return 0
+
+    def _reseat(self) -> None:
+        """Turn order for the next hand: fixed seats, or the previous finishing order."""
+        seating = self.prog.seating(self)
+        if seating == "finishing" and len(self.previous_order) == self.n:
+            self.order = list(self.previous_order)
         else:
-            self.dealer = (self.dealer + 1) % self.n
-        self._start_hand()
+            self.order = list(range(self.n))
 
     def _unique_leader(self) -> Optional[int]:
         best = max(self.scores)
@@ -504,44 +341,6 @@ class Game:
         self.phase = "over"
         self._legal = []
 
-    # ------------------------------------------------------------------ explanations
-    def _why_illegal(self, action: Action) -> IllegalAction:
-        """Name the rule that forbids ``action`` now (and where it is written)."""
-        legal = self._legal or []
-        verbs = sorted({a.verb for a in legal})
-        if self.phase == "turn" and action.verb not in verbs:
-            step = self.prog.steps[self.step]
-            for a in step.actions:
-                if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb):
-                    break
-            else:
-                return IllegalAction(f"`{action}` is not allowed in the `{step.name}` step; "
-                                     f"allowed: {', '.join(verbs) or 'nothing'}", f"turn step {step.name}")
-        if self.phase == "turn":
-            for a in self.prog.steps[self.step].actions:
-                if a.kind == "go_out" and a.arg == action.verb:
-                    g = self.prog.go_out[a.arg]
-                    return IllegalAction(f"cannot {action.verb} now: the condition `{g.text}` does not hold",
-                                         g.rule or f"go_out {g.name}", g.pos)
-                if a.kind == action.verb:
-                    if action.cards:
-                        hand = self.pzones["hand"][self.actor]
-                        texts = self.prog.cards.texts(hand)
-                        if action.cards[0] not in texts:
-                            return IllegalAction(f"{action.cards[0]} is not in your hand", "cards in hand")
-                    if a.when is not None and not a.when(self):
-                        return IllegalAction(f"`{action}` is not allowed now: `{a.spec.when.text}` does not hold",
-                                             a.rule or f"{a.kind} condition", a.pos)
-                    if a.forbid is not None:
-                        return IllegalAction(f"`{action}` is forbidden: `{a.spec.forbid.text}`",
-                                             a.rule or f"{a.kind} restriction", a.pos)
-                    if action.verb in ("draw", "take") and self.forced_draw:
-                        return IllegalAction(f"this turn must start with `draw {self.forced_draw}`",
-                                             "first turn: both passed the upcard")
-        return IllegalAction(f"`{action}` is not legal now ({self.phase}); legal: "
-                             + ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else ""),
-                             f"{self.phase} phase")
-
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict:
         """Everything ``seat`` may see, as JSON-serialisable data, and nothing more."""
@@ -552,10 +351,14 @@ class Game:
             if spec.per == "table":
                 cards = self.zones[z]
                 entry: dict[str, Any] = {"count": len(cards)}
+                down = self.face_down
                 if spec.visible == "all":
-                    entry["cards"] = [t[c] for c in cards]
+                    entry["cards"] = [t[c] if c not in down else "face down" for c in cards]
                 elif spec.visible == "top" and cards:
-                    entry["top"] = t[cards[-1]]
+                    if cards[-1] in down:
+                        entry["top_face_down"] = True
+                    else:
+                        entry["top"] = t[cards[-1]]
                 zones[z] = entry
             else:
                 per = []
@@ -566,11 +369,12 @@ class Game:
                         entry["cards"] = sorted(t[c] for c in cards)
                     per.append(entry)
                 zones[z] = per
-        return {
+        out = {
             "seat": seat,
             "players": self.n,
             "hand_number": self.hand_number,
             "dealer": self.dealer,
+            "turn_order": list(self.order) if self.direction == 1 else list(reversed(self.order)),
             "current_player": self.current_player,
             "phase": self.phase,
             "step": p.steps[self.step].name if self.phase == "turn" else self.phase,
@@ -584,3 +388,6 @@ class Game:
             "is_over": self.is_over,
             "winner": self.winner,
         }
+        for ph in self.phases.values():
+            ph.view(self, seat, out)
+        return out

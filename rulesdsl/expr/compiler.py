@@ -49,6 +49,7 @@ class Builtin:
     arity: tuple[int, int]          # (min, max); max -1 = any
     doc: str = ""
     pure: bool = False
+    fuse: Optional[Callable[[Callable], Optional[Callable]]] = None   # one-argument fast path
 
 
 class CompileError(Exception):
@@ -242,6 +243,9 @@ class Scope:
                 pass
         if len(args) == 1:
             x = args[0]
+            fused = b.fuse(x) if b.fuse is not None else None
+            if fused is not None:
+                return fused
             return lambda c: fn(c, x(c))
         if len(args) == 0:
             return lambda c: fn(c)

@@ -13,7 +13,8 @@ from typing import Any, Optional
 from ..errors import Diagnostics
 from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN
-from .schema import (INVALID, Bool, Choice, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Type, _kind)
+from .schema import (INVALID, Bool, Choice, ChoiceExpr, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Type,
+                     _kind)
 
 # --------------------------------------------------------------------------------------- objects
 
@@ -72,6 +73,11 @@ class DealStep:
     turn_up: Optional[str]
     as_: Optional[str]
     pos: Pos = field(default=UNKNOWN, compare=False)
+
+    @property
+    def deals_all(self) -> bool:
+        """``deal: all``: every remaining card, one at a time, as evenly as possible."""
+        return self.deal is not None and self.deal.ast.op == "name" and self.deal.ast.args[0] == "all"
 
 
 @dataclass(frozen=True)
@@ -147,7 +153,63 @@ class Outcome:
 @dataclass(frozen=True)
 class Scoring:
     multiplier: Optional[Expr]
-    outcomes: tuple
+    outcomes: Optional[tuple]
+    each_player: Optional[Expr]
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Toggle:
+    """A state flag a play can flip (a revolution): flips rank order and/or turn direction."""
+
+    when: Expr
+    reverses_order: Expr
+    reverses_direction: Expr
+    resets_each_deal: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Climbing:
+    """Play combinations that beat the last play, or pass; tricks; finishing order."""
+
+    play_from: str
+    to: str
+    cleared_to: str
+    sizes: tuple
+    order: Optional[tuple]
+    beats: Expr
+    takes_last_rank: Optional[Expr]
+    skip_next: Optional[Expr]
+    clears_trick: Optional[Expr]
+    goes_last: Optional[Expr]
+    pass_locks_out: Expr
+    lead_must_play: bool
+    first_leader: Expr
+    toggles: dict
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class ExchangeStep:
+    """One transfer: ``count`` cards from the giver to the receiver (finishing positions of the last
+    deal: 1 = first, -1 = last), chosen as ``cards`` says (highest, lowest or any)."""
+
+    giver: int
+    receiver: int
+    count: Expr
+    cards: Expr
+    when: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """A combination of parameters the ruleset does not define: loading it is an error."""
+
+    require: Expr
+    message: str
+    params: tuple
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -164,8 +226,10 @@ class Match:
     next_dealer: Optional[Expr]
     first_dealer: str
     winner: str
-    on_tie: str
+    on_tie: Expr
     end_bonus: Optional[EndBonus]
+    seating: Expr
+    direction: Expr
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -183,6 +247,10 @@ class Ruleset:
     turn: tuple
     go_out: dict
     stock_out: Optional[StockOut]
+    climbing: Optional[Climbing]
+    roles: dict
+    exchange: tuple
+    constraints: tuple
     scoring: Scoring
     match: Match
     description: str = ""
@@ -339,17 +407,87 @@ OUTCOME = Struct("outcome", {
 
 SCORING = Struct("scoring", {
     "multiplier": Field(ExprT()),
-    "outcomes": Field(ListOf(OUTCOME, 1), True),
+    "outcomes": Field(ListOf(OUTCOME, 1), doc="the first outcome that holds scores (one scorer)"),
+    "each_player": Field(ExprT(), doc="every seat scores this (with `player` bound to the seat)"),
 }, _make(Scoring))
+
+TOGGLE = Struct("toggle", {
+    "when": Field(ExprT(), True),
+    "reverses_order": Field(ExprT(), default=_const_expr(True)),
+    "reverses_direction": Field(ExprT(), default=_const_expr(False)),
+    "resets_each_deal": Field(ExprT(), default=_const_expr(True)),
+}, _make(Toggle))
+
+CLIMBING = Struct("climbing", {
+    "play_from": Field(Str(), default="hand"),
+    "to": Field(Str(), default="trick", doc="the table zone of the current trick"),
+    "cleared_to": Field(Str(), default="played", doc="where finished tricks go"),
+    "sizes": Field(ListOf(Int(1), 2), default=(1, 4), doc="[min, max] cards in one play"),
+    "order": Field(RANK_LIST, doc="ranks low to high for beating (`joker` for jokers); default: deck order"),
+    "beats": Field(ExprT(), True, doc="whether `play` beats `last`"),
+    "takes_last_rank": Field(ExprT(), doc="the play then counts as the rank it beat"),
+    "skip_next": Field(ExprT(), doc="the next active player is skipped after this play"),
+    "clears_trick": Field(ExprT(), doc="the trick ends at once and this player leads"),
+    "goes_last": Field(ExprT(), doc="going out with this play finishes last"),
+    "pass_locks_out": Field(ExprT(), default=_const_expr(False)),
+    "lead_must_play": Field(Bool(), default=True),
+    "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick"),
+    "toggles": Field(MapOf(TOGGLE), default={}),
+}, _make(Climbing))
+
+EXCHANGE_STEP = Struct("exchange step", {
+    "giver": Field(Int(), True), "receiver": Field(Int(), True),
+    "count": Field(ExprT(), default=_const_expr(1)),
+    "cards": Field(ChoiceExpr("highest", "lowest", "any"), True),
+    "when": Field(ExprT(), default=_const_expr(True)),
+}, _make(ExchangeStep))
+
+CONSTRAINT = Struct("constraint", {
+    "require": Field(ExprT(), True),
+    "message": Field(Str(), True),
+    "params": Field(ListOf(Str()), default=()),
+}, _make(Constraint))
+
+
+class RolesT(Type):
+    """Roles by player count: ``{4: [[President, 2], ...], ...}`` -> {n: ((name, points), ...)}."""
+
+    name = "roles by player count"
+
+    def build(self, node, diags, where):
+        if not isinstance(node, Map):
+            diags.error("E-TYPE", f"`{where}` must map player counts to lists of [role, points]", node.pos)
+            return INVALID
+        out = {}
+        for k, v in node.items():
+            if not k.isdigit():
+                diags.error("E-TYPE", f"`{where}` keys are player counts, not `{k}`", node.where(k))
+                continue
+            rows = []
+            for row in (v if isinstance(v, Seq) else []):
+                vals = row.plain() if isinstance(row, Seq) else None
+                if (not isinstance(vals, list) or len(vals) != 2 or not isinstance(vals[1], int)
+                        or isinstance(vals[1], bool)):
+                    diags.error("E-TYPE", "each role is [name, points]", row.pos)
+                    continue
+                rows.append((str(vals[0]), vals[1]))
+            if not isinstance(v, Seq):
+                diags.error("E-TYPE", f"`{where}.{k}` must be a list of [role, points]", v.pos)
+            out[int(k)] = tuple(rows)
+        return out
 
 MATCH = Struct("match", {
     "ends_when": Field(ExprT(), True),
     "next_dealer": Field(ExprT()),
     "first_dealer": Field(Choice("random", "seat0"), default="random"),
     "winner": Field(Choice("highest"), default="highest"),
-    "on_tie": Field(Choice("another_hand"), default="another_hand"),
+    "on_tie": Field(ChoiceExpr("another_hand", "shared"), default=_const_expr("another_hand"),
+                    doc="a tie for the highest total at the end: play another hand, or share the win"),
     "end_bonus": Field(Struct("end_bonus", {"when": Field(ExprT()), "points": Field(ExprT(), True)},
                               _make(EndBonus))),
+    "seating": Field(ChoiceExpr("fixed", "finishing"), default=_const_expr("fixed"),
+                     doc="fixed seats, or turn order by the last finishing order"),
+    "direction": Field(ChoiceExpr("clockwise", "counterclockwise"), default=_const_expr("clockwise")),
 }, _make(Match))
 
 RULESET = Struct("ruleset", {
@@ -363,15 +501,19 @@ RULESET = Struct("ruleset", {
     "deal": Field(ListOf(DEAL_STEP, 1), True),
     "first_turn": Field(FIRST_TURN),
     "derived": Field(MapOf(ExprT()), default={}),
-    "turn": Field(ListOf(STEP, 1), True),
+    "turn": Field(ListOf(STEP, 1), default=()),
     "go_out": Field(MapOf(GO_OUT), default={}),
     "stock_out": Field(STOCK_OUT),
+    "climbing": Field(CLIMBING),
+    "roles": Field(RolesT(), default={}),
+    "exchange": Field(ListOf(EXCHANGE_STEP), default=()),
+    "constraints": Field(ListOf(CONSTRAINT), default=()),
     "scoring": Field(SCORING, True),
     "match": Field(MATCH, True),
 }, _make(Ruleset))
 
 #: verbs the engine itself defines; a ruleset may not use them as go-out names
-BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done")
+BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give")
 
 #: keys the source layer consumes before the model sees the tree
 SOURCE_KEYS = ("extends",)

@@ -111,6 +111,20 @@ class ExprT(Type):
         return expr
 
 
+class ChoiceExpr(ExprT):
+    """One of a few words, or an expression that gives one (``cards: highest`` or ``cards: 'if ...'``)."""
+
+    def __init__(self, *choices: str):
+        self.choices = choices
+        self.name = "one of " + ", ".join(choices) + ", or an expression giving one"
+
+    def build(self, node, diags, where):
+        if isinstance(node, Scalar) and node.value in self.choices:
+            from ..expr.ast import E
+            return Expr(E("const", (node.value,), node.pos), str(node.value), node.pos)
+        return super().build(node, diags, where)
+
+
 class ListOf(Type):
     def __init__(self, item: Type, min_len: int = 0, scalar_ok: bool = False):
         self.item, self.min_len, self.scalar_ok = item, min_len, scalar_ok

@@ -1,0 +1,19 @@
+"""Phase objects: the mechanics library, one module per family."""
+
+from __future__ import annotations
+
+from .climbing import ClimbPhase, ExchangePhase
+from .drawing import LastChancePhase, OfferPhase, TurnPhase
+from .going_out import LayoffPhase
+
+
+def build_phases(prog) -> dict:
+    """The phases a program uses, by name."""
+    phases = {"turn": TurnPhase(prog), "layoff": LayoffPhase(prog), "last_chance": LastChancePhase(prog)}
+    if prog.first_turn is not None:
+        phases["offer"] = OfferPhase(prog)
+    if prog.climbing is not None:
+        phases["climb"] = ClimbPhase(prog)
+    if prog.exchange is not None:
+        phases["exchange"] = ExchangePhase(prog)
+    return phases

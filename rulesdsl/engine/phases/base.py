@@ -1,0 +1,45 @@
+"""What every phase offers the game core.
+
+A phase is one family of mechanics (drawing and discarding, a layoff window, climbing, an exchange).
+It is created once per program and keeps no state of its own: everything lives on the ``Game``, so a
+game can be copied, compared and replayed.  ``generate`` lists the legal actions; ``apply`` carries one
+out (it was checked legal first); ``explain`` names the rule that forbids an illegal one.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...errors import IllegalAction
+from ..actions import Action
+
+
+class Phase:
+    name = ""
+
+    def __init__(self, prog) -> None:
+        self.prog = prog
+
+    def reset(self, g) -> None:
+        """Per-hand state, set up when a hand starts (before any phase is entered)."""
+
+    def enter(self, g) -> None:
+        """Called when the game switches to this phase: set ``g.actor``."""
+
+    def generate(self, g) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, g, action: Action, chosen: Action) -> None:
+        """Carry out ``action`` (legal).  ``chosen`` is what the player wrote, when it was an
+        equivalent of a listed action (e.g. other suits of the same rank)."""
+        raise NotImplementedError
+
+    def equivalent(self, g, action: Action, legal: list) -> Optional[Action]:
+        """A listed action that ``action`` is equivalent to, or None."""
+        return None
+
+    def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        return None
+
+    def view(self, g, seat: int, out: dict) -> None:
+        """Add what this phase shows to ``view(seat)``."""

@@ -1,0 +1,301 @@
+"""Drawing and discarding: turns made of steps, the first-turn offer, and the last chance.
+
+A turn is the ruleset's list of steps; each step offers the actions its specs allow (draw from a zone,
+take a pile's top card, discard with restrictions, go out, pass).  A discard ends the turn; at the end
+of a turn the ``stock_out`` rule may end the hand (void) or give the next player a last chance to take
+the discard, only to go out at once.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...compile.program import CAction
+from ...errors import IllegalAction
+from ..actions import Action
+from .base import Phase
+from .going_out import go_out
+
+PASS = Action("pass")
+
+
+class TurnPhase(Phase):
+    name = "turn"
+
+    def reset(self, g) -> None:
+        g.forced_draw = None
+        g.go_out_only = False
+
+    def enter(self, g) -> None:
+        if not getattr(g, "_keep_actor", False):
+            g.actor = g.next_seat(g.dealer)
+        g._keep_actor = False
+
+    # ------------------------------------------------------------------ generate
+    def generate(self, g) -> list[Action]:
+        out: list[Action] = []
+        discard_outs = []
+        go_outs = self.prog.go_out
+        g.discard_forbid = None
+        for a in self.prog.steps[g.step].actions:
+            if a.kind == "discard":
+                g.discard_forbid = a.forbid       # a go-out's own discard obeys the same restriction
+            if g.go_out_only and a.kind != "go_out":
+                continue
+            if a.kind == "go_out" and go_outs[a.arg].discard != "none":
+                discard_outs.append(go_outs[a.arg])
+                continue
+            out.extend(self.gen_action(g, a))
+        if discard_outs:
+            out.extend(self._gen_discard_go_outs(g, discard_outs))
+        return out
+
+    def gen_action(self, g, a: CAction) -> list[Action]:
+        kind = a.kind
+        if a.when is not None and kind != "go_out" and not a.when(g):
+            return []
+        if kind == "draw":
+            if g.forced_draw is not None and a.arg != g.forced_draw:
+                return []
+            return [Action("draw", a.arg)] if g.zones[a.arg] else []
+        if kind == "take":
+            if g.forced_draw is not None:
+                return []
+            return [Action("take", a.arg)] if g.zones[a.arg] else []
+        if kind == "pass":
+            return [PASS]
+        hand = g.pzones["hand"][g.actor]
+        text = self.prog.cards.text
+        if kind == "discard":
+            forbid = a.forbid
+            out = []
+            seen = set()
+            for c in sorted(hand):
+                t = text[c]
+                if t in seen:
+                    continue
+                if forbid is not None:
+                    g.cand = c
+                    bad = forbid(g)
+                    g.cand = None
+                    if bad:
+                        continue
+                seen.add(t)
+                out.append(Action("discard", "", (t,)))
+            return out
+        if kind == "go_out":
+            spec = self.prog.go_out[a.arg]
+            if spec.discard == "none":
+                return [Action(spec.name)] if spec.when(g) else []
+            g.discard_forbid = next((b.forbid for b in self.prog.steps[g.step].actions if b.kind == "discard"), None)
+            return self._gen_discard_go_outs(g, [spec])
+        return []
+
+    def _gen_discard_go_outs(self, g, go_outs: list) -> list[Action]:
+        """Go-outs that discard a card: the condition is judged on the hand after that discard.
+
+        Each candidate card is taken out once and every such go-out is judged on the rest.  The card
+        must also be one the step's `discard` action allows (e.g. not the card just taken)."""
+        hand = g.pzones["hand"][g.actor]
+        text = self.prog.cards.text
+        forbid = getattr(g, "discard_forbid", None)
+        found: list[list[Action]] = [[] for _ in go_outs]
+        seen = set()
+        for c in sorted(hand):
+            t = text[c]
+            if t in seen:
+                continue
+            seen.add(t)
+            if forbid is not None:
+                g.cand = c
+                bad = forbid(g)
+                g.cand = None
+                if bad:
+                    continue
+            i = hand.index(c)
+            del hand[i]
+            try:
+                for j, spec in enumerate(go_outs):
+                    if spec.when(g):
+                        found[j].append(Action(spec.name, "", (t,)))
+            finally:
+                hand.insert(i, c)
+        return [a for f in found for a in f]
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, g, action: Action, chosen: Action) -> None:
+        verb = action.verb
+        hand = g.pzones["hand"][g.actor]
+        if verb == "draw":
+            hand.append(g.zones[action.zone].pop())
+            g.forced_draw = None
+            self._next_step(g, action)
+        elif verb == "take":
+            take(g, action.zone)
+            self._next_step(g, action)
+        elif verb == "pass":
+            self._next_step(g, action)
+        elif verb == "discard":
+            spec = self._spec_for(g, action)
+            c = g.find(hand, action.cards[0])
+            hand.remove(c)
+            g.zones[spec.arg].append(c)
+            self.end_turn(g)
+        else:
+            go_out(g, self.prog.go_out[verb], action)
+
+    def _spec_for(self, g, action: Action) -> CAction:
+        for a in self.prog.steps[g.step].actions:
+            if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb):
+                return a
+        raise AssertionError(action)
+
+    def _next_step(self, g, action: Action) -> None:
+        spec = self._spec_for(g, action) if action.verb != "pass" else None
+        nxt = spec.then if spec is not None and spec.then is not None else g.step + 1
+        if nxt == -1 or nxt >= len(self.prog.steps):
+            self.end_turn(g)
+        else:
+            g.step = nxt
+
+    def end_turn(self, g) -> None:
+        so = self.prog.stock_out
+        if so is not None and so[0](g):
+            if so[1](g):
+                g.actor = g.next_seat(g.actor)
+                g.taken = None
+                g.enter("last_chance")
+                return
+            g.finish_hand(void=True)
+            return
+        g.actor = g.next_seat(g.actor)
+        g.step = 0
+        g.taken = None
+
+    # ------------------------------------------------------------------ explain
+    def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        verbs = sorted({a.verb for a in legal})
+        step = self.prog.steps[g.step]
+        specs = [a for a in step.actions if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb)]
+        if not specs:
+            return IllegalAction(f"`{action}` is not allowed in the `{step.name}` step; "
+                                 f"allowed: {', '.join(verbs) or 'nothing'}", f"turn step {step.name}")
+        for a in specs:
+            if a.kind == "go_out":
+                spec = self.prog.go_out[a.arg]
+                if action.cards and action.cards[0] not in self.prog.cards.texts(g.pzones["hand"][g.actor]):
+                    return IllegalAction(f"{action.cards[0]} is not in your hand", "cards in hand")
+                return IllegalAction(f"cannot {action.verb} now: the condition `{spec.text}` does not hold",
+                                     spec.rule or f"go_out {spec.name}", spec.pos)
+            if action.cards and action.cards[0] not in self.prog.cards.texts(g.pzones["hand"][g.actor]):
+                return IllegalAction(f"{action.cards[0]} is not in your hand", "cards in hand")
+            if action.verb in ("draw", "take") and g.forced_draw:
+                return IllegalAction(f"this turn must start with `draw {g.forced_draw}`",
+                                     "first turn: both players passed the offered card")
+            if a.when is not None and not a.when(g):
+                return IllegalAction(f"`{action}` is not allowed now: `{a.spec.when.text}` does not hold",
+                                     a.rule or f"{a.kind} condition", a.pos)
+            if a.forbid is not None:
+                return IllegalAction(f"`{action}` is forbidden: `{a.spec.forbid.text}`",
+                                     a.rule or f"{a.kind} restriction", a.pos)
+            if action.zone and action.zone != a.arg:
+                return IllegalAction(f"`{action.verb}` works on `{a.arg}` here, not `{action.zone}`",
+                                     f"turn step {step.name}", a.pos)
+        return None
+
+    def view(self, g, seat: int, out: dict) -> None:
+        if g.phase == "turn" and g.taken is not None:
+            out["taken_this_turn"] = self.prog.cards.text[g.taken]
+
+
+def take(g, zone: str) -> None:
+    """Move the top card of a pile to the acting player's hand, remembering it as taken this turn."""
+    card = g.zones[zone].pop()
+    g.pzones["hand"][g.actor].append(card)
+    g.taken = card
+
+
+def step_after_draw(prog) -> int:
+    """The step that follows the drawing step (where a taken offer or a last chance continues)."""
+    for i, s in enumerate(prog.steps):
+        if any(a.kind in ("draw", "take") for a in s.actions):
+            return min(i + 1, len(prog.steps) - 1)
+    return 0
+
+
+class OfferPhase(Phase):
+    """The first turn: a pile's top card is offered to seats in order; all passing forces a draw."""
+
+    name = "offer"
+
+    def enter(self, g) -> None:
+        ft = self.prog.first_turn
+        g.offer_seats = [g.seat_word(w) for w in ft.to]
+        g.offer_i = 0
+        g.actor = g.offer_seats[0]
+
+    def generate(self, g) -> list[Action]:
+        zone = self.prog.first_turn.offer
+        return ([Action("take", zone)] if g.zones[zone] else []) + [PASS]
+
+    def apply(self, g, action: Action, chosen: Action) -> None:
+        if action.verb == "take":
+            take(g, action.zone)
+            g.step = step_after_draw(self.prog)
+            g._keep_actor = True
+            g.enter("turn")
+            return
+        g.offer_i += 1
+        if g.offer_i < len(g.offer_seats):
+            g.actor = g.offer_seats[g.offer_i]
+            return
+        ft = self.prog.first_turn
+        g.step = 0
+        g.actor = g.seat_word(ft.if_all_pass.seat)
+        g.forced_draw = ft.if_all_pass.draw
+        g._keep_actor = True
+        g.enter("turn")
+
+    def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        zone = self.prog.first_turn.offer
+        return IllegalAction(f"the first turn offers the top of `{zone}`: `take {zone}` or `pass`",
+                             "first-turn offer", self.prog.first_turn.pos)
+
+
+class LastChancePhase(Phase):
+    """After the discard that exhausts the stock: take it only to go out at once, or pass (void hand)."""
+
+    name = "last_chance"
+
+    def enter(self, g) -> None:
+        pass          # the actor was set by the turn that ended
+
+    def generate(self, g) -> list[Action]:
+        return ([Action("take", "discard")] if self._ok(g) else []) + [PASS]
+
+    def _ok(self, g) -> bool:
+        pile = g.zones.get("discard")
+        if not pile:
+            return False
+        turn = g.phases["turn"]
+        hand = g.pzones["hand"][g.actor]
+        hand.append(pile[-1])
+        try:
+            return any(turn.gen_action(g, a) for s in self.prog.steps for a in s.actions if a.kind == "go_out")
+        finally:
+            hand.pop()
+
+    def apply(self, g, action: Action, chosen: Action) -> None:
+        if action.verb == "pass":
+            g.finish_hand(void=True)
+            return
+        take(g, action.zone)
+        g.go_out_only = True
+        g.step = step_after_draw(self.prog)
+        g._keep_actor = True
+        g.enter("turn")
+
+    def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        return IllegalAction("the stock is exhausted: the discard may be taken only to go out at once, "
+                             "else `pass` ends the hand", "stock_out last_chance",
+                             self.prog.model.stock_out.pos if self.prog.model.stock_out else None)
