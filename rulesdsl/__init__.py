@@ -9,9 +9,9 @@
 
 from .engine.actions import Action
 from .engine.game import Game
-from .errors import Diagnostic, IllegalAction, RulesdslError, RulesetError
+from .errors import Diagnostic, IllegalAction, RuleEvaluationError, RulesdslError, RulesetError
 from .rules import Arrangement, Rules, load
 
-__all__ = ["load", "Rules", "Game", "Action", "Arrangement", "Diagnostic", "IllegalAction",
+__all__ = ["load", "Rules", "Game", "Action", "Arrangement", "Diagnostic", "IllegalAction", "RuleEvaluationError",
            "RulesetError", "RulesdslError"]
 __version__ = "0.1.0"

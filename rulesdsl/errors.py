@@ -64,6 +64,13 @@ class IllegalAction(RulesdslError):
         super().__init__(message + where)
 
 
+class RuleEvaluationError(RulesdslError):
+    """A rule's expression failed while playing (e.g. it compared a number with text).
+
+    Static checks catch most such mistakes at load; this is the last line, so a bad ruleset never
+    surfaces as a raw Python error.  The game cannot continue after it."""
+
+
 class Diagnostics:
     """A collector: layers append problems here and keep going, so all are reported at once."""
 

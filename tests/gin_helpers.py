@@ -410,17 +410,6 @@ def probe_deal(match: Match) -> dict:
     return info
 
 
-class _Sim:
-    """A minimal, spec-derived simulation of one hand with full information (both players cooperate)."""
-
-    def __init__(self, info: dict):
-        self.nd = other(info["dealer"])
-        self.dealer = info["dealer"]
-        self.hands = [set(info["hands"][0]), set(info["hands"][1])]
-        self.discard = [info["upcard"]]
-        self.stock = list(info["stock"])       # the drawable part (down to the floor)
-
-
 def plan_hand(info: dict, want: Callable[[dict], bool], winner: int, rng: random.Random,
               playouts: int = 60, w_target: int = 0, l_target: Optional[int] = None,
               knock_limit: int = 10) -> Optional[list]:

@@ -79,6 +79,10 @@ def _scoring(m: Ruleset, d: Diagnostics) -> None:
 
 def _params(m: Ruleset, d: Diagnostics) -> None:
     for p in m.params.values():
+        if p.default is None:
+            d.error("E-TYPE", f"parameter `{p.name}` has no value", p.pos,
+                    "give it a default: a number, true/false, a word, or a list")
+            continue
         if p.choices is not None and p.default not in p.choices:
             d.error("E-CHOICE", f"parameter `{p.name}` is `{p.default}`; it must be one of: "
                     + ", ".join(map(str, p.choices)), p.pos, suggest(str(p.default), map(str, p.choices)))
@@ -207,11 +211,12 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
         if s.step in names[:i]:
             d.error("E-DUPLICATE", f"step `{s.step}` is declared twice", s.pos)
         for a in s.actions:
-            set_kinds = [k for k in ("draw", "take", "discard", "go_out") if getattr(a, k) is not None]
+            set_kinds = [k for k in ("draw", "take", "discard", "go_out", "meld", "layoff")
+                         if getattr(a, k) is not None]
             if a.pass_:
                 set_kinds.append("pass")
             if len(set_kinds) != 1:
-                d.error("E-ACTION", "an action needs exactly one of draw, take, discard, go_out, pass "
+                d.error("E-ACTION", "an action needs exactly one of draw, take, discard, go_out, meld, layoff, pass "
                         f"(found {', '.join(set_kinds) or 'none'})", a.pos)
                 continue
             if a.draw or a.take or a.discard:
@@ -219,9 +224,12 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
             if a.go_out is not None and a.go_out not in m.go_out:
                 d.error("E-UNKNOWN-GO-OUT", f"`go_out: {a.go_out}` is not declared under `go_out:`", a.pos,
                         suggest(a.go_out, m.go_out) or "declared: " + ", ".join(m.go_out))
-            if a.then is not None and a.then != "end_turn" and a.then not in names:
+            if a.then is not None and a.then not in ("end_turn", "end_hand") and a.then not in names:
                 d.error("E-UNKNOWN-STEP", f"`then: {a.then}` names no step", a.pos,
-                        suggest(a.then, names + ["end_turn"]) or "steps: " + ", ".join(names))
+                        suggest(a.then, names + ["end_turn", "end_hand"]) or "steps: " + ", ".join(names))
+            if (a.meld or a.layoff) and m.table is None:
+                d.error("E-MISSING", "`meld` and `layoff` actions need a `table:` section (open melds)", a.pos,
+                        "table: {owner: player}")
     for name, g in m.go_out.items():
         if name in BUILTIN_VERBS:
             d.error("E-RESERVED", f"`{name}` is a built-in action and cannot name a go-out", g.pos)

@@ -69,6 +69,16 @@ def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
     return names
 
 
+def table_bindings() -> dict[str, Binding]:
+    """Names for open melds: the cards taken this turn, and (in ``placed_value``) the placed card."""
+    return {
+        "turn.taken_cards": Binding(lambda g: g.taken_cards, "every card taken from a pile this turn"),
+        "as": Binding(lambda g: g.cand_as, "in placed_value: the card a placed card stands for"),
+        "meld.kind": Binding(lambda g: g.cand_meld.kind, "in placed_value: \"run\" or \"set\""),
+        "meld.ranks": Binding(lambda g: g.cand_meld_ranks, "in placed_value: the rank names the meld holds"),
+    }
+
+
 def seat_attrs(player_zones: list[str]) -> dict[str, Any]:
     attrs = {
         "score": lambda g, s: g.scores[s],
@@ -80,7 +90,32 @@ def seat_attrs(player_zones: list[str]) -> dict[str, Any]:
     return attrs
 
 
-def builtins(table: CardTable, arranger: Any, roles: dict | None = None) -> dict[str, Builtin]:
+def _melded(g, seat: int, late: dict) -> int:
+    """Sum of ``placed_value`` over the cards ``seat`` placed (each judged where it lies)."""
+    pv = late.get("placed_value")
+    kind_rank = g.prog.cards.kind_rank
+    ranks = g.prog.cards.ranks
+    total = 0
+    for m in g.melds:
+        g.cand_meld = m
+        g.cand_meld_ranks = [ranks[kind_rank[k]] for k in m.declared]
+        for c, k, p in zip(m.cards, m.declared, m.placers):
+            if p != seat:
+                continue
+            if pv is None:
+                total += g.prog.cards.value[c]
+                continue
+            g.cand, g.cand_as = c, k
+            total += pv(g)
+    g.cand = None
+    return total
+
+
+def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
+             late: dict | None = None) -> dict[str, Builtin]:
+    """The builtin functions.  ``late`` is filled after compiling (wild flags, meld rules, the
+    placed-value rule), for builtins that need them."""
+    late = late if late is not None else {}
     rank_name, suit_name, value = table.ranks, table.suits, table.value
     r_of, s_of = table.rank, table.suit
 
@@ -132,6 +167,15 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None) -> dict
         "hands_won": Builtin(lambda g, s: g.hands_won[s], (1, 1), "hands a seat has won"),
         "opponents": Builtin(lambda g, s: [p for p in range(g.n) if p != s], (1, 1), "every other seat"),
         "abs": Builtin(lambda g, x: abs(x), (1, 1), "absolute value", pure=True),
+        "is_joker": Builtin(lambda g, c: c is not None and r_of[c] < 0, (1, 1), "whether a card is a joker",
+                            pure=True),
+        "is_wild": Builtin(lambda g, c: bool(late["wild"][c]), (1, 1), "whether a card is wild"),
+        "playable": Builtin(lambda g, c: late["table_rules"].fits_somewhere(g.melds, c), (1, 1),
+                            "whether a card could be laid off onto a meld on the table"),
+        "melded": Builtin(lambda g, s: _melded(g, s, late), (1, 1),
+                          "the value of every card a seat placed on the table this hand"),
+        "held": Builtin(lambda g, s: sum(value[c] for c in g.pzones["hand"][s]), (1, 1),
+                        "the value of the cards left in a seat's hand"),
         "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
                             "a seat's finishing position in the deal just ended (1 = first out)"),
         "role_points": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][1], (1, 1),

@@ -16,7 +16,17 @@ from ..model.setup import setup_value
 from ..source.tree import Pos
 from .cards import CardTable, build_table
 from .melds import MeldEngine
-from .names import builtins, climbing_bindings, seat_attrs, state_bindings, zone_bindings
+from .names import builtins, climbing_bindings, seat_attrs, state_bindings, table_bindings, zone_bindings
+from .table_melds import MeldRules
+
+
+class _CardProbe:
+    """The context for judging a card class (``wild:``) once per card at load."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.cand = None
+        self.env: dict = {}
 
 Fn = Callable[[Any], Any]
 
@@ -31,14 +41,16 @@ class CAction:
     forbid: Optional[Fn]
     rule: str
     pos: Pos
-    then: Optional[int]        # index of the next step; None = the step after; -1 = end of turn
+    then: Optional[int]        # index of the next step; None = the step after; -1 end of turn; -2 end of hand
     spec: ActionSpec = field(repr=False, default=None)
+    must_meld: Optional[Fn] = None
 
 
 @dataclass
 class CStep:
     name: str
     actions: list
+    repeat: bool = False
 
 
 @dataclass
@@ -92,6 +104,13 @@ class CClimb:
 
 
 @dataclass
+class CClaim:
+    when: Fn
+    priority: str
+    pos: Pos
+
+
+@dataclass
 class CExchange:
     giver: int
     receiver: int
@@ -127,6 +146,11 @@ class Program:
     direction: Fn = None
     roles: dict = None
     on_tie: Fn = None
+    wild: tuple = ()                     # card id -> is wild
+    table_rules: Any = None              # MeldRules for open melds
+    table: Optional[Fn] = None           # empty_hand_ends
+    placed_value: Optional[Fn] = None
+    claims: dict = None
 
     def roles_for(self, n: int) -> tuple:
         """(name, points) by finishing position for ``n`` players, or () when the game has no roles."""
@@ -145,7 +169,14 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         diags.error("E-DECK", f"`deck.jokers` gives {jokers!r}; it must be a whole number >= 0",
                     model.deck.jokers.pos)
         return None
-    cards = build_table(model.deck.ranks, model.deck.suits, copies, jokers, model.deck.values)
+    values = {}
+    for rank, e in model.deck.values.items():
+        v = setup_value(e, params, n, diags)
+        if not isinstance(v, int) or isinstance(v, bool):
+            diags.error("E-TYPE", f"the value of `{rank}` gives {v!r}; it must be a whole number", e.pos)
+            return None
+        values[rank] = v
+    cards = build_table(model.deck.ranks, model.deck.suits, copies, jokers, values)
     melds = MeldEngine(model.melds, cards)
 
     table_zones = [z for z, spec in model.zones.items() if spec.per == "table"]
@@ -156,8 +187,21 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     names.update(state_bindings(facts))
     toggle_names = list(model.climbing.toggles) if model.climbing is not None else []
     names.update(climbing_bindings(toggle_names))
-    scope = Scope(params, names, builtins(cards, melds, model.roles), dict(model.derived), diags,
+    names.update(table_bindings())
+    wild_flags = [False] * cards.size
+    table_rules = None
+    holder: dict = {}
+    scope = Scope(params, names, builtins(cards, melds, model.roles, holder), dict(model.derived), diags,
                   seat_attrs(player_zones))
+    if model.wild is not None:
+        fn = scope.compile(model.wild)
+        probe = _CardProbe(n)
+        for c in cards.ids:
+            probe.cand = c
+            wild_flags[c] = bool(fn(probe))
+    if model.table is not None or model.wild is not None:
+        table_rules = MeldRules(model.melds, cards, wild_flags)
+    holder.update(wild=wild_flags, table_rules=table_rules)
 
     def opt(e):
         return scope.compile(e) if e is not None else None
@@ -183,17 +227,17 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         for a in s.actions:
             then = None
             if a.then is not None:
-                then = -1 if a.then == "end_turn" else step_index.get(a.then)
-            acts.append(CAction(a.kind, a.draw or a.take or a.discard or a.go_out, opt(a.when),
-                                opt(a.forbid), a.rule, a.pos, then, a))
-        steps.append(CStep(s.step, acts))
+                then = {"end_turn": -1, "end_hand": -2}.get(a.then, step_index.get(a.then))
+            acts.append(CAction(a.kind, a.draw or a.take or a.discard or a.go_out or a.meld or a.layoff,
+                                opt(a.when), opt(a.forbid), a.rule, a.pos, then, a, opt(a.must_meld)))
+        steps.append(CStep(s.step, acts, s.repeat))
 
     go_out = {name: CGoOut(name, g.discard, scope.compile(g.when), g.rule, g.layoffs, g.pos, g.when.text)
               for name, g in model.go_out.items()}
     stock_out = None
     if model.stock_out is not None:
         stock_out = (scope.compile(model.stock_out.when),
-                     opt(model.stock_out.last_chance) or Const(False))
+                     opt(model.stock_out.last_chance) or Const(False), model.stock_out.result)
     sc = model.scoring
     multiplier = opt(sc.multiplier) or Const(1)
     outcomes = [COutcome(scope.compile(o.when), o.scorer, scope.compile(o.points)) for o in sc.outcomes or ()]
@@ -205,11 +249,15 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     exchange = [CExchange(x.giver, x.receiver, scope.compile(x.count), scope.compile(x.cards),
                           scope.compile(x.when), x.pos) for x in model.exchange] or None
     each_player = opt(sc.each_player)
+    table = opt(model.table.empty_hand_ends) if model.table is not None else None
+    placed_value = opt(model.table.placed_value) if model.table is not None else None
+    holder["placed_value"] = placed_value
     prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,
                    stock_out, multiplier, outcomes, scope.compile(m.ends_when), opt(m.next_dealer),
                    end_bonus, model.first_turn, each_player, climbing, exchange,
                    scope.compile(m.seating), scope.compile(m.direction), dict(model.roles),
-                   scope.compile(m.on_tie))
+                   scope.compile(m.on_tie), tuple(wild_flags), table_rules, table, placed_value,
+                   {name: CClaim(scope.compile(c.when), c.priority, c.pos) for name, c in model.claims.items()})
     return None if diags else prog
 
 

@@ -3,6 +3,7 @@
     draw stock          take discard         discard QS          pass
     knock QS            gin 5C               big_gin             (a go-out name, with its face-down discard)
     layoff 5D on 1      done                 play 9S 9H          give 2C
+    take discard 4      meld 9H Jk=10H JH    claim discard 1     (take or claim the top 4 / top 1 cards)
 
 The verb is the first word; ``draw``/``take`` name a zone; cards are written rank+suit (case-insensitive,
 ``T`` = 10); ``on N`` names a meld on the table by its 1-based number in ``view()``.  A go-out verb is a
@@ -47,9 +48,14 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
         raise IllegalAction("empty action", "action syntax")
     verb = words[0].lower()
     rest = words[1:]
-    if verb in ("draw", "take"):
-        if len(rest) != 1:
-            raise IllegalAction(f"`{verb}` needs a zone, as in `{verb} stock`", "action syntax")
+    if verb in ("draw", "take", "claim"):
+        if len(rest) not in (1, 2) or (verb == "draw" and len(rest) != 1):
+            raise IllegalAction(f"`{verb}` needs a zone, as in `{verb} stock` (take and claim may add how "
+                                "many cards: `take discard 3`)", "action syntax")
+        if len(rest) == 2:
+            if not rest[1].isdigit() or int(rest[1]) < 1:
+                raise IllegalAction(f"`{rest[1]}` is not a number of cards", "action syntax")
+            return Action(verb, rest[0].lower(), (str(int(rest[1])),))
         return Action(verb, rest[0].lower())
     if verb in ("pass", "done"):
         if rest:
@@ -62,12 +68,15 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
         except ValueError:
             raise IllegalAction(f"`on` needs a meld number, not `{rest[-1]}`", "action syntax") from None
         rest = rest[:-2]
-    if verb in ("discard", "layoff", "play", "give") or verb in go_out_names:
+    if verb in ("discard", "layoff", "play", "give", "meld") or verb in go_out_names:
         return Action(verb, "", tuple(_card(w) for w in rest), target)
     known = ", ".join(BUILTIN_VERBS + tuple(go_out_names))
     raise IllegalAction(f"unknown action `{words[0]}`; actions: {known}", "action syntax")
 
 
 def _card(word: str) -> str:
-    s = normalise(word)
-    return "Jk" if s == "JK" else s
+    """Card text, with an optional declared identity for a wild card: ``Jk=10H``."""
+    face, eq, decl = word.partition("=")
+    s = normalise(face)
+    s = "Jk" if s == "JK" else s
+    return s + ("=" + normalise(decl) if eq else "")

@@ -17,7 +17,10 @@ import random
 from typing import Any, Optional, Sequence, Union
 
 from ..compile.program import Program
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RuleEvaluationError
+
+#: what a rule's expression can raise at run time when a ruleset mixes types
+_EVAL_ERRORS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, OverflowError)
 from .actions import Action, parse_action
 from .phases import build_phases
 from .zones import Cards
@@ -40,6 +43,7 @@ class Game:
         self.hand_log: list[dict] = []
         self.winner: Optional[int] = None
         self.is_over = False
+        self.broken = ""
         self._direction = 1
         self.order = list(range(self.n))          # turn order; next = order[pos + direction]
         self.previous_order: list[int] = []       # finishing order of the previous deal (climbing)
@@ -95,6 +99,12 @@ class Game:
         self.facts: dict = {}
         self.revealed = [False] * self.n
         self.face_down: set = set()            # cards lying face down in a face-up zone
+        self.melds: list = []                  # open melds on the table (TableMeld)
+        self.taken_cards: list = []            # cards taken from a pile this turn
+        self.must: set = set()                 # cards that must be melded before anything else
+        self.discard_forbid = None
+        self.discarder = None
+        self.claims_made = 0
         self.taken = None
         self.cand = None
         self.ending = None
@@ -191,6 +201,7 @@ class Game:
         total = sum(len(z) for z in self.zones.values())
         total += sum(len(h) for hs in self.pzones.values() for h in hs)
         total += sum(len(m) for m in self.table_melds)
+        total += sum(len(m.cards) for m in self.melds)
         return total
 
     def hand_of(self, seat: int, zone: str = "hand") -> list[str]:
@@ -199,7 +210,13 @@ class Game:
     # ------------------------------------------------------------------ legal actions and apply
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            self._legal = [] if self.is_over else self.phases[self.phase].generate(self)
+            if self.broken:
+                raise RuleEvaluationError(self.broken)
+            try:
+                self._legal = [] if self.is_over else self.phases[self.phase].generate(self)
+            except _EVAL_ERRORS as exc:
+                raise RuleEvaluationError(f"a rule failed while listing the legal actions: "
+                                          f"{type(exc).__name__}: {exc}") from None
         return list(self._legal)
 
     def apply(self, action: Union[Action, str]) -> None:
@@ -223,18 +240,30 @@ class Game:
             chosen = action
         self.history.append(str(chosen))
         self._legal = None
-        phase.apply(self, action, chosen)
+        try:
+            phase.apply(self, action, chosen)
+        except _EVAL_ERRORS as exc:
+            self.broken = (f"a rule failed while playing `{chosen}`: {type(exc).__name__}: {exc}; "
+                           "the game cannot continue")
+            raise RuleEvaluationError(self.broken) from None
 
     def _canonical(self, action: Action) -> Action:
-        if not action.cards:
+        if not action.cards or action.verb in ("take", "claim"):
             return action
         cards = self.prog.cards
         fixed = []
-        for t in action.cards:
+        for word in action.cards:
+            t, eq, decl = word.partition("=")
             k = cards.parse_kind(t)
             if k is None:
                 raise IllegalAction(f"`{t}` is not a card of this deck", "card notation")
-            fixed.append(cards.kind_text[k])
+            text = cards.kind_text[k]
+            if eq:
+                d = cards.parse_kind(decl)
+                if d is None or cards.kind_rank[d] < 0:
+                    raise IllegalAction(f"`{decl}` is not a card a wild card can stand for", "wild cards")
+                text += "=" + cards.kind_text[d]
+            fixed.append(text)
         return action._replace(cards=tuple(fixed))
 
     def _generic_illegal(self, action: Action, legal: list) -> IllegalAction:
@@ -382,7 +411,11 @@ class Game:
             "hands_won": list(self.hands_won),
             "zones": zones,
             "melds": [{"owner": self.meld_owner[i], "cards": [t[c] for c in m]}
-                      for i, m in enumerate(self.table_melds)],
+                      for i, m in enumerate(self.table_melds)] + [
+                     {"owner": m.owner, "kind": m.kind,
+                      "cards": [t[c] + ("=" + p.cards.kind_text[k] if p.wild[c] else "")
+                                for c, k in zip(m.cards, m.declared)],
+                      "placed_by": list(m.placers)} for m in self.melds],
             "last_hands": self.hand_log[-3:],
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.current_player else [],
             "is_over": self.is_over,

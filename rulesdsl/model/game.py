@@ -56,6 +56,7 @@ class MeldType:
     max: Optional[int]
     order: Optional[tuple]
     wrap: bool
+    distinct_suits: bool
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -97,13 +98,18 @@ class FirstTurn:
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """One choice offered in a step: exactly one of draw / take / discard / go_out / pass_ is set."""
+    """One choice offered in a step: exactly one of draw / take / discard / go_out / meld / layoff /
+    pass_ is set."""
 
     draw: Optional[str]
     take: Optional[str]
     discard: Optional[str]
     go_out: Optional[str]
+    meld: Optional[str]
+    layoff: Optional[str]
     pass_: bool
+    depth: str
+    must_meld: Optional[Expr]
     when: Optional[Expr]
     forbid: Optional[Expr]
     rule: str
@@ -112,7 +118,7 @@ class ActionSpec:
 
     @property
     def kind(self) -> str:
-        for k in ("draw", "take", "discard", "go_out"):
+        for k in ("draw", "take", "discard", "go_out", "meld", "layoff"):
             if getattr(self, k) is not None:
                 return k
         return "pass"
@@ -122,6 +128,26 @@ class ActionSpec:
 class Step:
     step: str
     actions: tuple
+    repeat: bool
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """Melds laid on the table during play: who owns them and what each placed card is worth."""
+
+    owner: str
+    placed_value: Optional[Expr]
+    empty_hand_ends: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An out-of-turn claim of the card just discarded (a "Rummy!" call)."""
+
+    when: Expr
+    priority: str
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -248,6 +274,9 @@ class Ruleset:
     go_out: dict
     stock_out: Optional[StockOut]
     climbing: Optional[Climbing]
+    wild: Optional[Expr]
+    table: Optional[TableRules]
+    claims: dict
     roles: dict
     exchange: tuple
     constraints: tuple
@@ -346,7 +375,7 @@ DECK = Struct("deck", {
     "suits": Field(ListOf(Str(), min_len=1), True),
     "copies": Field(ExprT(), default=_const_expr(1), doc="how many copies of the deck are shuffled together"),
     "jokers": Field(ExprT(), default=_const_expr(0), doc="jokers per copy"),
-    "values": Field(MapOf(Int()), default={}),
+    "values": Field(MapOf(ExprT()), default={}, doc="rank -> value (an expression over params)"),
     "colors": Field(MapOf(Str()), default={}),
 }, _make(Deck))
 
@@ -356,6 +385,7 @@ MELD = Struct("meld", {
     "max": Field(Int(1)),
     "order": Field(RANK_LIST, doc="the run order of ranks (a rank may appear at both ends)"),
     "wrap": Field(Bool(), default=False),
+    "distinct_suits": Field(Bool(), default=False, doc="sets: every card of a different suit"),
 }, _make(MeldType))
 
 ZONE = Struct("zone", {
@@ -379,12 +409,30 @@ FIRST_TURN = Struct("first_turn", {
 
 ACTION = Struct("action", {
     "draw": Field(Str()), "take": Field(Str()), "discard": Field(Str()), "go_out": Field(Str()),
+    "meld": Field(Choice("any"), doc="start a meld on the table from hand cards"),
+    "layoff": Field(Choice("any", "own"), doc="add a card to a meld on the table"),
     "pass": Field(Bool()),
+    "depth": Field(Choice("top", "any"), default="top", doc="take: the top card, or any card with all above"),
+    "must_meld": Field(ExprT(), doc="take: the deepest card taken must be melded at once"),
     "when": Field(ExprT()), "forbid": Field(ExprT()), "rule": Field(Str(), default=""),
     "then": Field(Str()),
 }, _make(ActionSpec, {"pass": "pass_"}))
 
-STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTION, 1), True)}, _make(Step))
+STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTION, 1), True),
+                       "repeat": Field(Bool(), default=False, doc="stay in this step after an action")},
+              _make(Step))
+
+TABLE = Struct("table", {
+    "owner": Field(Choice("player"), default="player"),
+    "placed_value": Field(ExprT(), doc="what a placed card scores (`card`, `as`, `meld.kind`, `meld.ranks`)"),
+    "empty_hand_ends": Field(ExprT(), default=_const_expr(True),
+                             doc="melding the last card ends the hand (else only a discard does)"),
+}, _make(TableRules))
+
+CLAIM = Struct("claim", {
+    "when": Field(ExprT(), default=_const_expr(True)),
+    "priority": Field(Choice("from_discarder"), default="from_discarder"),
+}, _make(Claim))
 
 GO_OUT = Struct("go_out", {
     "discard": Field(Choice("face_down", "face_up", "none"), default="face_down"),
@@ -396,7 +444,8 @@ GO_OUT = Struct("go_out", {
 STOCK_OUT = Struct("stock_out", {
     "when": Field(ExprT(), True),
     "last_chance": Field(ExprT()),
-    "result": Field(Choice("void"), default="void"),
+    "result": Field(Choice("void", "score"), default="void",
+                    doc="void: nobody scores and the dealer deals again; score: the hand is scored"),
 }, _make(StockOut))
 
 OUTCOME = Struct("outcome", {
@@ -505,6 +554,9 @@ RULESET = Struct("ruleset", {
     "go_out": Field(MapOf(GO_OUT), default={}),
     "stock_out": Field(STOCK_OUT),
     "climbing": Field(CLIMBING),
+    "wild": Field(ExprT(), doc="which cards are wild: a condition over `card`"),
+    "table": Field(TABLE),
+    "claims": Field(MapOf(CLAIM), default={}),
     "roles": Field(RolesT(), default={}),
     "exchange": Field(ListOf(EXCHANGE_STEP), default=()),
     "constraints": Field(ListOf(CONSTRAINT), default=()),
@@ -513,7 +565,7 @@ RULESET = Struct("ruleset", {
 }, _make(Ruleset))
 
 #: verbs the engine itself defines; a ruleset may not use them as go-out names
-BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give")
+BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim")
 
 #: keys the source layer consumes before the model sees the tree
 SOURCE_KEYS = ("extends",)

@@ -166,6 +166,12 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
                 d.error("E-UNKNOWN-PARAM", f"unknown parameter `{k}`", over.where(k),
                         suggest(k, entries) or "a variant can only change declared parameters")
                 continue
+            base_default = entries[k]["default"] if isinstance(entries[k], Map) and "default" in entries[k] \
+                else entries[k]
+            if not isinstance(v, Map) and _kind(base_default) != _kind(v):
+                d.error("E-TYPE", f"parameter `{k}` is {_kind(base_default)}; this sets it to {_kind(v)}",
+                        over.where(k), f"the base declares `{k}` at {base_default.pos}")
+                continue
             if isinstance(entries[k], Map) and "default" in entries[k] and not isinstance(v, Map):
                 old = entries[k]
                 new = Map(dict(old.entries), old.pos, dict(old.key_pos))
@@ -177,6 +183,22 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
         key_pos[k] = over.where(k)
     # a mapping the overlay touched is reported where the overlay wrote it (the latest writer)
     return Map(entries, over.pos if path else base.pos, key_pos)
+
+
+def _kind(node: Node) -> str:
+    """The kind of value a parameter holds, for type checks of overrides."""
+    if isinstance(node, Map):
+        return "a mapping"
+    if isinstance(node, Seq):
+        return "a list"
+    v = node.value
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return "true or false"
+    if isinstance(v, (int, float)):
+        return "a number"
+    return "text"
 
 
 def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str, Pos],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .climbing import ClimbPhase, ExchangePhase
 from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
+from .melding import ClaimPhase
 
 
 def build_phases(prog) -> dict:
@@ -16,4 +17,6 @@ def build_phases(prog) -> dict:
         phases["climb"] = ClimbPhase(prog)
     if prog.exchange is not None:
         phases["exchange"] = ExchangePhase(prog)
+    if prog.claims:
+        phases["claim"] = ClaimPhase(prog)
     return phases

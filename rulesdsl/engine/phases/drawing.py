@@ -15,6 +15,8 @@ from ...errors import IllegalAction
 from ..actions import Action
 from .base import Phase
 from .going_out import go_out
+from .melding import apply_layoff, apply_meld, apply_take, gen_layoffs, gen_melds, gen_takes, hand_emptied, \
+    claim_options
 
 PASS = Action("pass")
 
@@ -22,9 +24,22 @@ PASS = Action("pass")
 class TurnPhase(Phase):
     name = "turn"
 
+    def __init__(self, prog) -> None:
+        super().__init__(prog)
+        discards = [a for s in prog.steps for a in s.actions if a.kind == "discard"]
+        self.discard_forbid = discards[0].forbid if discards else None
+        self.claim = next(iter(prog.claims.values()), None) if prog.claims else None
+
     def reset(self, g) -> None:
         g.forced_draw = None
         g.go_out_only = False
+
+    def meld_step(self) -> int:
+        """The step where melding happens (a claimer continues there)."""
+        for i, s in enumerate(self.prog.steps):
+            if any(a.kind in ("meld", "layoff") for a in s.actions):
+                return i
+        return step_after_draw(self.prog)
 
     def enter(self, g) -> None:
         if not getattr(g, "_keep_actor", False):
@@ -36,12 +51,13 @@ class TurnPhase(Phase):
         out: list[Action] = []
         discard_outs = []
         go_outs = self.prog.go_out
-        g.discard_forbid = None
+        g.discard_forbid = self.discard_forbid     # a go-out's own discard obeys the same restriction
+        must = g.must
         for a in self.prog.steps[g.step].actions:
-            if a.kind == "discard":
-                g.discard_forbid = a.forbid       # a go-out's own discard obeys the same restriction
             if g.go_out_only and a.kind != "go_out":
                 continue
+            if must and a.kind not in ("meld", "layoff"):
+                continue                           # the card taken deep must be melded first
             if a.kind == "go_out" and go_outs[a.arg].discard != "none":
                 discard_outs.append(go_outs[a.arg])
                 continue
@@ -61,9 +77,15 @@ class TurnPhase(Phase):
         if kind == "take":
             if g.forced_draw is not None:
                 return []
+            if a.spec.depth == "any" or a.must_meld is not None:
+                return gen_takes(g, a)
             return [Action("take", a.arg)] if g.zones[a.arg] else []
         if kind == "pass":
             return [PASS]
+        if kind == "meld":
+            return gen_melds(g, a)
+        if kind == "layoff":
+            return gen_layoffs(g, a)
         hand = g.pzones["hand"][g.actor]
         text = self.prog.cards.text
         if kind == "discard":
@@ -131,15 +153,34 @@ class TurnPhase(Phase):
             g.forced_draw = None
             self._next_step(g, action)
         elif verb == "take":
-            take(g, action.zone)
+            spec = self._spec_for(g, action)
+            if spec.spec.depth == "any" or spec.must_meld is not None:
+                apply_take(g, action)
+            else:
+                take(g, action.zone)
             self._next_step(g, action)
         elif verb == "pass":
             self._next_step(g, action)
+        elif verb in ("meld", "layoff"):
+            (apply_meld if verb == "meld" else apply_layoff)(g, action)
+            if hand_emptied(g):
+                return
+            if not hand:                           # floating: melded out without going out
+                self.end_turn(g, discarded=False)
+            elif not self.prog.steps[g.step].repeat:
+                self._next_step(g, action)
         elif verb == "discard":
             spec = self._spec_for(g, action)
             c = g.find(hand, action.cards[0])
             hand.remove(c)
             g.zones[spec.arg].append(c)
+            if self.prog.table is not None and not hand:
+                g.ending = "out"
+                g.declarer = g.actor
+                g.finish_hand()                    # going out with the last discard: no claim on it
+                return
+            g.discarder = g.actor
+            g.claim_zone = spec.arg
             self.end_turn(g)
         else:
             go_out(g, self.prog.go_out[verb], action)
@@ -147,18 +188,35 @@ class TurnPhase(Phase):
     def _spec_for(self, g, action: Action) -> CAction:
         for a in self.prog.steps[g.step].actions:
             if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb):
+                if action.verb in ("draw", "take", "discard") and action.zone and a.arg != action.zone:
+                    continue
                 return a
         raise AssertionError(action)
 
     def _next_step(self, g, action: Action) -> None:
-        spec = self._spec_for(g, action) if action.verb != "pass" else None
-        nxt = spec.then if spec is not None and spec.then is not None else g.step + 1
+        spec = self._spec_for(g, action)
+        if spec.then == -2:                        # then: end_hand
+            g.ending = "stock"
+            g.finish_hand()
+            return
+        nxt = spec.then if spec.then is not None else g.step + 1
         if nxt == -1 or nxt >= len(self.prog.steps):
             self.end_turn(g)
         else:
             g.step = nxt
 
-    def end_turn(self, g) -> None:
+    def end_turn(self, g, discarded: bool = True) -> None:
+        """The turn is over: open the claim window on the discard, or go on."""
+        claim = self.claim
+        if discarded and claim is not None and claim.when(g) and claim_options(g, g.claim_zone):
+            g.enter("claim")
+            return
+        self.advance(g)
+
+    def advance(self, g) -> None:
+        """After a turn (and any claim window): the stock-out rule, then the next player."""
+        g.taken_cards = []
+        g.must = set()
         so = self.prog.stock_out
         if so is not None and so[0](g):
             if so[1](g):
@@ -166,11 +224,18 @@ class TurnPhase(Phase):
                 g.taken = None
                 g.enter("last_chance")
                 return
-            g.finish_hand(void=True)
+            if so[2] == "score":
+                g.ending = "stock"
+                g.finish_hand()
+            else:
+                g.finish_hand(void=True)
             return
         g.actor = g.next_seat(g.actor)
         g.step = 0
         g.taken = None
+        if g.phase != "turn":                      # back from a claim window
+            g._keep_actor = True
+            g.enter("turn")
 
     # ------------------------------------------------------------------ explain
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
@@ -213,6 +278,7 @@ def take(g, zone: str) -> None:
     card = g.zones[zone].pop()
     g.pzones["hand"][g.actor].append(card)
     g.taken = card
+    g.taken_cards = [card]
 
 
 def step_after_draw(prog) -> int:

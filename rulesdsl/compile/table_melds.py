@@ -1,0 +1,222 @@
+"""Melds laid on the table: validity with wild cards and several decks, and bounded candidates.
+
+Unlike the arrangement search (``engine.arrange``, distinct cards only), these rules work on physical
+cards of any deck: a meld is a list of (card id, declared kind) pairs, where a natural card declares
+its own kind and a wild card the kind it stands for (fixed once placed).
+
+Candidates stay small: a new meld is offered only at its minimum size (three cards for a run or set);
+longer melds grow one card at a time by laying off, so no subset of a hand is ever enumerated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable, Optional, Sequence
+
+from .cards import CardTable
+
+
+@dataclass
+class TableMeld:
+    """A meld on the table: cards with their declared kinds, who owns it and who placed each card."""
+
+    kind: str                  # "run" or "set"
+    cards: list                # card ids, in meld order (runs low to high)
+    declared: list             # kind each card stands for (parallel to cards)
+    owner: int                 # seat (or team) owning it
+    placers: list              # seat that placed each card (parallel to cards)
+    lo: int = 0                # runs: window in the run order
+    hi: int = 0
+
+
+class MeldRules:
+    def __init__(self, meld_types: dict, cards: CardTable, wild: Sequence[bool]):
+        self.cards = cards
+        self.wild = wild                      # id -> is wild
+        runs = [m for m in meld_types.values() if m.kind == "run"]
+        sets = [m for m in meld_types.values() if m.kind == "set"]
+        self.run = runs[0] if runs else None
+        self.set = sets[0] if sets else None
+        ranks = list(cards.ranks)
+        self.order = [ranks.index(r) for r in self.run.order] if self.run and self.run.order else list(range(len(ranks)))
+        n_r = len(ranks)
+        self.n_r, self.n_s = n_r, len(cards.suits)
+        self.set_max = (self.set.max or self.n_s * cards.copies) if self.set else 0
+        self.distinct_suits = bool(self.set and getattr(self.set, "distinct_suits", True))
+
+    # ------------------------------------------------------------------ kinds
+    def kind_of(self, rank: int, suit: int) -> int:
+        return suit * self.n_r + rank
+
+    def rank_suit(self, kind: int) -> tuple[int, int]:
+        return kind % self.n_r, kind // self.n_r
+
+    def natural_kind(self, card: int) -> Optional[int]:
+        return None if self.wild[card] else self.cards.kind[card]
+
+    # ------------------------------------------------------------------ validity
+    def classify(self, declared: Sequence[int]) -> Optional[tuple]:
+        """("set", 0, 0) or ("run", lo, hi) for a valid meld of these declared kinds, else None."""
+        if not declared:
+            return None
+        rs = [self.rank_suit(k) for k in declared]
+        n = len(rs)
+        if self.set and self.set.min <= n <= self.set_max and len({r for r, _ in rs}) == 1:
+            suits = [s for _, s in rs]
+            if not self.distinct_suits or len(set(suits)) == n:
+                return ("set", 0, 0)
+        if self.run and n >= self.run.min and (self.run.max is None or n <= self.run.max):
+            suits = {s for _, s in rs}
+            if len(suits) == 1:
+                ranks = [r for r, _ in rs]
+                if len(set(ranks)) == n:
+                    window = self._window(set(ranks))
+                    if window is not None:
+                        return ("run", window[0], window[1])
+        return None
+
+    def _window(self, ranks: set) -> Optional[tuple]:
+        order, n = self.order, len(ranks)
+        for lo in range(0, len(order) - n + 1):
+            if set(order[lo:lo + n]) == ranks and len(set(order[lo:lo + n])) == n:
+                return lo, lo + n - 1
+        return None
+
+    # ------------------------------------------------------------------ new melds
+    def new_melds(self, pool: Sequence[int], must: Iterable[int] = ()) -> list[tuple]:
+        """Minimum-size melds from ``pool`` (card ids): tuples of (card, declared kind), deduplicated by
+        text; with ``must``, only melds containing every one of those cards."""
+        must = set(must)
+        text = self.cards.text
+        naturals: dict[int, list[int]] = {}
+        wilds = []
+        for c in sorted(pool):
+            if self.wild[c]:
+                wilds.append(c)
+            else:
+                naturals.setdefault(self.cards.kind[c], []).append(c)
+        out, seen = [], set()
+
+        def emit(pairs):
+            if must and not must <= {c for c, _ in pairs}:
+                return
+            key = tuple(sorted(f"{text[c]}={k}" for c, k in pairs))
+            if key not in seen:
+                seen.add(key)
+                out.append(tuple(pairs))
+
+        n_wild = len(wilds)
+        if self.set:
+            size = self.set.min
+            for r in range(self.n_r):
+                by_suit = {s: naturals[self.kind_of(r, s)] for s in range(self.n_s) if self.kind_of(r, s) in naturals}
+                for j in range(0, min(n_wild, size - 1) + 1):
+                    k = size - j
+                    for suits in combinations(sorted(by_suit), k):
+                        for pick in self._choices(by_suit, suits, must):
+                            free = [s for s in range(self.n_s) if s not in suits]
+                            if self.distinct_suits and len(free) < j:
+                                continue
+                            for wpick in self._wild_choices(wilds, j, must):
+                                pairs = list(zip(pick, (self.kind_of(r, s) for s in suits)))
+                                pairs += [(w, self.kind_of(r, free[i] if self.distinct_suits else 0))
+                                          for i, w in enumerate(wpick)]
+                                emit(pairs)
+        if self.run:
+            size = self.run.min
+            order = self.order
+            for s in range(self.n_s):
+                for lo in range(0, len(order) - size + 1):
+                    window = order[lo:lo + size]
+                    if len(set(window)) < size:
+                        continue
+                    kinds = [self.kind_of(r, s) for r in window]
+                    have = [k for k in kinds if k in naturals]
+                    missing = size - len(have)
+                    if missing > n_wild or not have:
+                        continue
+                    base = {k: naturals[k] for k in have}
+                    for pick in self._choices(base, tuple(have), must):
+                        for wpick in self._wild_choices(wilds, missing, must):
+                            it = iter(wpick)
+                            chosen = dict(zip(have, pick))
+                            pairs = [(chosen[k], k) if k in chosen else (next(it), k) for k in kinds]
+                            emit(pairs)
+        return out
+
+    @staticmethod
+    def _choices(groups: dict, keys: tuple, must: set) -> list[tuple]:
+        """One card per key; a second choice only where a `must` card could be picked instead."""
+        picks = [[]]
+        for k in keys:
+            cards = groups[k]
+            options = [cards[0]] + [c for c in cards[1:] if c in must]
+            picks = [p + [c] for p in picks for c in options]
+        return [tuple(p) for p in picks]
+
+    @staticmethod
+    def _wild_choices(wilds: list, j: int, must: set) -> list[tuple]:
+        if j == 0:
+            return [()]
+        if len(wilds) < j:
+            return []
+        base = tuple(wilds[:j])
+        extra = [w for w in wilds[j:] if w in must]
+        return [base] + [tuple(wilds[:j - 1]) + (w,) for w in extra]
+
+    # ------------------------------------------------------------------ layoffs
+    def layoff_kinds(self, meld: TableMeld, card: int) -> list[tuple[int, str]]:
+        """Where ``card`` may go on ``meld``: (kind it stands for, end) pairs, end = "low", "high" or
+        "set"; empty if it does not fit.  An ace that fits both ends of a run is offered once (low)."""
+        if meld.kind == "set":
+            if len(meld.cards) >= self.set_max:
+                return []
+            r = self.rank_suit(meld.declared[0])[0]
+            used = {self.rank_suit(k)[1] for k in meld.declared}
+            if self.wild[card]:
+                free = [s for s in range(self.n_s) if s not in used] if self.distinct_suits else [0]
+                return [(self.kind_of(r, free[0]), "set")] if free else []
+            kr, ks = self.rank_suit(self.cards.kind[card])
+            if kr != r or (self.distinct_suits and ks in used):
+                return []
+            return [(self.cards.kind[card], "set")]
+        if self.run.max is not None and len(meld.cards) >= self.run.max:
+            return []
+        s = self.rank_suit(meld.declared[0])[1]
+        present = {self.rank_suit(k)[0] for k in meld.declared}
+        ends = []
+        if meld.lo > 0 and self.order[meld.lo - 1] not in present:
+            ends.append((self.kind_of(self.order[meld.lo - 1], s), "low"))
+        if meld.hi + 1 < len(self.order) and self.order[meld.hi + 1] not in present:
+            k = self.kind_of(self.order[meld.hi + 1], s)
+            if not ends or ends[0][0] != k:
+                ends.append((k, "high"))
+        if self.wild[card]:
+            return ends
+        k = self.cards.kind[card]
+        return [e for e in ends if e[0] == k]
+
+    def place(self, meld: TableMeld, card: int, kind: int, end: str, placer: int) -> None:
+        """Add a card to a meld at ``end`` (the layoff was checked); runs stay in order."""
+        if end == "low":
+            meld.lo -= 1
+            meld.cards.insert(0, card)
+            meld.declared.insert(0, kind)
+            meld.placers.insert(0, placer)
+            return
+        if end == "high":
+            meld.hi += 1
+        meld.cards.append(card)
+        meld.declared.append(kind)
+        meld.placers.append(placer)
+
+    def make(self, pairs: Sequence[tuple], owner: int, placer: int) -> TableMeld:
+        kind, lo, hi = self.classify([k for _, k in pairs])
+        if kind == "run":
+            pos = {r: i for i, r in enumerate(self.order[lo:hi + 1])}
+            pairs = sorted(pairs, key=lambda p: pos[self.rank_suit(p[1])[0]])
+        return TableMeld(kind, [c for c, _ in pairs], [k for _, k in pairs], owner, [placer] * len(pairs), lo, hi)
+
+    def fits_somewhere(self, melds: Sequence[TableMeld], card: int) -> bool:
+        return any(self.layoff_kinds(m, card) for m in melds)

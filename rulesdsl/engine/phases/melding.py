@@ -1,0 +1,268 @@
+"""Open melds: start a meld, lay off onto any meld, take deep into a spread pile, claim a discard.
+
+These are action kinds of the turn's steps (``meld: any``, ``layoff: any``, ``take`` with
+``depth: any``), used by ``TurnPhase``, plus the ``ClaimPhase`` window after a discard.
+
+* Candidates stay small: a new meld is offered at its minimum size only; longer melds grow one card
+  at a time by laying off.  A wild card is offered with each identity it could take (``Jk=10H``).
+* A deep take (``take discard 4``: the top four cards) is legal only if the deepest card taken can be
+  melded at once; until it is, the only legal actions are melds or layoffs that use it.
+* A meld or layoff is refused if it would leave the player with cards but no legal discard.
+* Each placed card remembers who placed it, so a layoff scores for the player who made it.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...compile.table_melds import TableMeld
+from ...errors import IllegalAction
+from ..actions import Action
+from .base import Phase
+
+PASS = Action("pass")
+
+
+def _text(g, card: int, kind: int) -> str:
+    cards = g.prog.cards
+    t = cards.text[card]
+    return f"{t}={cards.kind_text[kind]}" if g.prog.wild[card] else t
+
+
+# ---------------------------------------------------------------------------------------- generate
+def gen_melds(g, spec) -> list[Action]:
+    rules = g.prog.table_rules
+    hand = g.pzones["hand"][g.actor]
+    out = []
+    for pairs in rules.new_melds(hand, g.must):
+        if _leaves_a_way(g, [c for c, _ in pairs]):
+            out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
+    return out
+
+
+def gen_layoffs(g, spec) -> list[Action]:
+    rules = g.prog.table_rules
+    hand = g.pzones["hand"][g.actor]
+    out, seen = [], set()
+    if len(g.must) > 1:
+        return []                  # several cards must go down together: only a new meld does that
+    for c in sorted(hand):
+        if g.must and c not in g.must:
+            continue
+        for i, m in enumerate(g.melds):
+            if spec.arg == "own" and m.owner != g.actor:
+                continue
+            for kind, _end in rules.layoff_kinds(m, c):
+                a = Action("layoff", "", (_text(g, c, kind),), i + 1)
+                if a not in seen and _leaves_a_way(g, [c]):
+                    seen.add(a)
+                    out.append(a)
+    return out
+
+
+def _leaves_a_way(g, cards: list) -> bool:
+    """After placing ``cards``, the player has no cards left, or can still end the turn: some card
+    may be discarded, or some other card can be melded or laid off (e.g. when the last card may not
+    be discarded because it is playable)."""
+    hand = g.pzones["hand"][g.actor]
+    if len(cards) >= len(hand) or g.discard_forbid is None:
+        return True
+    saved = list(hand)
+    for c in cards:
+        hand.remove(c)
+    try:
+        return _can_continue(g)
+    finally:
+        for c in cards:
+            hand.append(c)
+        hand.sort(key=saved.index)
+
+
+def gen_takes(g, spec) -> list[Action]:
+    """The top card, or (depth any) any card with everything above it, when its duty can be met."""
+    pile = g.zones[spec.arg]
+    if not pile:
+        return []
+    out = [Action("take", spec.arg)] if _take_ok(g, spec, 1) else []
+    if spec.spec.depth == "any":
+        for k in range(2, len(pile) + 1):
+            if _take_ok(g, spec, k):
+                out.append(Action("take", spec.arg, (str(k),)))
+    return out
+
+
+def _take_ok(g, spec, k: int) -> bool:
+    """Simulate taking the top ``k`` cards: if the deepest must be melded, some meld or layoff must use it."""
+    pile = g.zones[spec.arg]
+    hand = g.pzones["hand"][g.actor]
+    taken = pile[-k:]
+    saved_taken, saved_must = g.taken_cards, g.must
+    for c in taken:
+        hand.append(c)
+    g.taken_cards = list(taken)
+    try:
+        duty = spec.must_meld is not None and spec.must_meld(g)
+        if not duty:
+            if k == 1 and g.discard_forbid is not None:
+                return _can_continue(g)
+            return True
+        g.must = {taken[0]}
+        rules = g.prog.table_rules
+        if any(True for _ in rules.new_melds(hand, g.must)):
+            return True
+        return any(rules.layoff_kinds(m, taken[0]) for m in g.melds)
+    finally:
+        for _ in taken:
+            hand.pop()
+        g.taken_cards, g.must = saved_taken, saved_must
+
+
+def _can_continue(g) -> bool:
+    """With the taken card in hand: some discard is allowed, or some meld/layoff is possible."""
+    hand = g.pzones["hand"][g.actor]
+    forbid = g.discard_forbid
+    for c in hand:
+        g.cand = c
+        ok = not forbid(g)
+        g.cand = None
+        if ok:
+            return True
+    rules = g.prog.table_rules
+    return bool(rules.new_melds(hand)) or any(rules.layoff_kinds(m, c) for m in g.melds for c in hand)
+
+
+# ---------------------------------------------------------------------------------------- apply
+def _resolve(g, word: str, pool: list) -> tuple[int, int]:
+    """A card text (``7H`` or ``Jk=7H``) -> (card id in pool, declared kind).  With several copies of a
+    card, one that must be melded now is the one meant."""
+    cards = g.prog.cards
+    t, _, decl = word.partition("=")
+    card = next((c for c in pool if c in g.must and cards.text[c] == t), None)
+    if card is None:
+        card = g.find(pool, t)
+    kind = cards.parse_kind(decl) if decl else cards.kind[card]
+    return card, kind
+
+
+def apply_take(g, action: Action) -> None:
+    pile = g.zones[action.zone]
+    hand = g.pzones["hand"][g.actor]
+    k = int(action.cards[0]) if action.cards else 1
+    taken = pile[-k:]
+    for _ in range(k):
+        pile.pop()
+    for c in taken:
+        hand.append(c)
+    g.taken = taken[-1]
+    g.taken_cards = list(taken)
+    spec = next(a for s in g.prog.steps for a in s.actions if a.kind == "take" and a.arg == action.zone)
+    if spec.must_meld is not None and spec.must_meld(g):
+        g.must = {taken[0]}
+
+
+def apply_meld(g, action: Action) -> None:
+    rules = g.prog.table_rules
+    hand = g.pzones["hand"][g.actor]
+    pairs = []
+    pool = list(hand)
+    for w in action.cards:
+        card, kind = _resolve(g, w, pool)
+        pool.remove(card)
+        pairs.append((card, kind))
+    for c, _ in pairs:
+        hand.remove(c)
+        g.must.discard(c)
+    g.melds.append(rules.make(pairs, g.actor, g.actor))
+
+
+def apply_layoff(g, action: Action) -> None:
+    rules = g.prog.table_rules
+    hand = g.pzones["hand"][g.actor]
+    meld = g.melds[action.target - 1]
+    card, kind = _resolve(g, action.cards[0], hand)
+    end = next(e for k, e in rules.layoff_kinds(meld, card) if k == kind)
+    hand.remove(card)
+    g.must.discard(card)
+    rules.place(meld, card, kind, end, g.actor)
+
+
+def hand_emptied(g) -> bool:
+    """Called after a card leaves the hand: end the hand if the player has gone out."""
+    if g.pzones["hand"][g.actor]:
+        return False
+    table = g.prog.table
+    if table is not None and not table(g):
+        return False
+    g.ending = "out"
+    g.declarer = g.actor
+    g.finish_hand()
+    return True
+
+
+# ---------------------------------------------------------------------------------------- claims
+def claim_options(g, zone: str) -> list[int]:
+    """How deep a claim of the top card may take: 1 (it lays off by itself) or the depth of the
+    deepest pile card of a new meld it completes with cards already in the pile."""
+    pile = g.zones[zone]
+    if not pile:
+        return []
+    top = pile[-1]
+    rules = g.prog.table_rules
+    out = set()
+    if rules.fits_somewhere(g.melds, top):
+        out.add(1)
+    pos = {c: i for i, c in enumerate(pile)}
+    for pairs in rules.new_melds(pile, {top}):
+        deepest = min(pos[c] for c, _ in pairs)
+        out.add(len(pile) - deepest)
+    return sorted(out)
+
+
+class ClaimPhase(Phase):
+    """After a discard: seats in priority order (from the discarder) may claim it, or pass."""
+
+    name = "claim"
+
+    def enter(self, g) -> None:
+        g.claim_queue = []
+        s = g.discarder
+        for _ in range(g.n - 1):
+            s = g.next_seat(s)
+            g.claim_queue.append(s)
+        g.actor = g.claim_queue[0]
+
+    def generate(self, g) -> list[Action]:
+        zone = g.claim_zone
+        return [Action("claim", zone, (str(k),)) for k in claim_options(g, zone)] + [PASS]
+
+    def apply(self, g, action: Action, chosen: Action) -> None:
+        if action.verb == "pass":
+            g.claim_queue.pop(0)
+            if g.claim_queue:
+                g.actor = g.claim_queue[0]
+                return
+            g.actor = g.discarder
+            g.phases["turn"].advance(g)
+            return
+        pile = g.zones[action.zone]
+        hand = g.pzones["hand"][g.actor]
+        k = int(action.cards[0])
+        taken = pile[-k:]
+        for _ in range(k):
+            pile.pop()
+        for c in taken:
+            hand.append(c)
+        g.taken, g.taken_cards = taken[-1], list(taken)
+        g.must = {taken[0], taken[-1]}
+        g.claims_made += 1
+        g.step = g.phases["turn"].meld_step()
+        g._keep_actor = True
+        g.enter("turn")
+
+    def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        return IllegalAction("after a discard, the players in turn from the discarder may `claim` it (only "
+                             "if it could be melded without other cards) or `pass`", "claim window")
+
+    def view(self, g, seat: int, out: dict) -> None:
+        if g.phase == "claim":
+            out["claim"] = {"discarder": g.discarder, "waiting": list(g.claim_queue)}

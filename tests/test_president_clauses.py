@@ -1,0 +1,905 @@
+"""One test (at least) per clause of shared/spec/president.md, played through the public API.
+
+Conventions (see president_helpers): seats A, B, C, ... = 0, 1, 2, ...; unless stated the first dealer is
+the last seat, so A receives the first card, leads the first trick, and the turn order is A, B, C, ...
+Hands are stacked with ``president_helpers.stack`` (PRES-DEAL-5 deal order); hands not given are filled
+with the remaining cards.  Positions later in a deal are reached by real actions; later deals are played
+on the engine's own seeded shuffles, steered to a wanted finishing order by ``steer_deal`` (legal actions
+only).  Expected legal lists come from the spec oracle ``options``/``beats``, never from the engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import rulesdsl
+from rulesdsl import IllegalAction
+from rulesdsl.cli.main import cli
+
+from president_helpers import (A, ALL_CARDS, B, C, D, E, F, G, JOKER, RANKS, TWO_LEFT, act, assert_illegal,
+                               b_holds_only_2s, deal_sizes, dealing_order, do_exchange, dump, group, legal,
+                               legal_kinds, new_game, options, played_count, plays, rank, role_names,
+                               role_points, rules, stack, steer_deal, strength, to_deal2, trick, two_left)
+
+P = rules().params                     # the default parameters
+
+
+def score_deltas(g, fn) -> list:
+    before = list(g.scores)
+    fn()
+    return [b - a for a, b in zip(before, g.scores)]
+
+
+# ==================================================================================================
+# 1. Setup / Deal
+# ==================================================================================================
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_PRES_DEAL_1_one_standard_52_card_deck_without_jokers(n):
+    r = rules()
+    g = r.new_game(seed=3, players=n)
+    assert g.cards_in_play == 52
+    cards = [c for s in range(n) for c in g.hand_of(s)]
+    assert sorted(cards) == sorted(ALL_CARDS)
+    assert JOKER not in cards
+    v = g.view(0)
+    assert v["players"] == n and sum(h["count"] for h in v["zones"]["hand"]) == 52
+    deck = stack({}, n=n)
+    with pytest.raises(ValueError):                       # a joker is not a card of the base deck
+        r.new_game(seed=1, dealer=0, players=n, deck=deck[:-1] + [JOKER])
+    with pytest.raises(ValueError):                       # nor is a 53rd card
+        r.new_game(seed=1, dealer=0, players=n, deck=deck + ["AS"])
+
+
+@pytest.mark.parametrize("led", RANKS)
+def test_PRES_DEAL_2_rank_order_two_high_ace_second_suits_irrelevant(led):
+    """B holds one card of every rank (spades); A leads a single of ``led`` (hearts).  B may play exactly
+    the ranks above it in 2 A K Q J 10 9 8 7 6 5 4 3 -- never the same rank in another suit."""
+    b = [r + "S" for r in RANKS]
+    a = [r + "H" for r in RANKS]
+    g = new_game({A: a, B: b}, n=4)
+    g.apply(f"play {led}H")
+    above = {r for r in RANKS if RANKS.index(r) > RANKS.index(led)}
+    assert plays(g) == {(r, 1) for r in above}
+    if led == "A":
+        assert plays(g) == {("2", 1)}                    # the ace is second-highest
+    if led == "K":
+        assert plays(g) == {("A", 1), ("2", 1)}
+    assert_illegal(g, f"play {led}S")                    # suits never matter
+
+
+def test_PRES_DEAL_3_first_dealer_random_first_deal_without_roles_or_exchange():
+    r = rules()
+    dealers = {r.new_game(seed=s, players=4).view(0)["dealer"] for s in range(60)}
+    assert dealers == {0, 1, 2, 3}
+    for s in range(5):
+        g = r.new_game(seed=s, players=5)
+        v = g.view(g.current_player)
+        assert v["phase"] == "climb" and "exchange" not in v
+        assert not v.get("roles")
+        assert g.current_player == (v["dealer"] + 1) % 5
+        assert all(a.startswith("play ") for a in legal(g))
+
+
+def test_PRES_DEAL_4_president_deals_later_deals():
+    g = to_deal2(4, want=[C, A, D, B])
+    assert g.view(0)["dealer"] == C
+    g = to_deal2(5, want=[E, C, A, D, B])
+    assert g.view(0)["dealer"] == E
+    # the source's other reading: the Scum deals
+    g = to_deal2(4, want=[C, A, D, B], overrides={"dealer": "scum"})
+    assert g.view(0)["dealer"] == B
+    # and the President deals again in deal 3
+    g = to_deal2(4, want=[C, A, D, B])
+    steer_deal(g, [D, B, A, C])
+    assert g.view(0)["dealer"] == D
+
+
+EXPECTED_SIZES = {4: [13, 13, 13, 13], 5: [11, 11, 10, 10, 10], 6: [9, 9, 9, 9, 8, 8], 7: [8, 8, 8, 7, 7, 7, 7]}
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+@pytest.mark.parametrize("dealer_pick", ["first", "last", "middle"])
+def test_PRES_DEAL_5_all_cards_one_at_a_time_from_dealers_left_first_players_get_more(n, dealer_pick):
+    dealer = {"first": 0, "last": n - 1, "middle": n // 2}[dealer_pick]
+    assert deal_sizes(n) == EXPECTED_SIZES[n]
+    deck = list(ALL_CARDS)                                # a recognisable order (block dealing differs)
+    g = rules().new_game(seed=1, dealer=dealer, players=n, deck=deck)
+    seats = dealing_order(n, dealer)
+    for k, s in enumerate(seats):
+        assert sorted(g.hand_of(s)) == sorted(deck[k::n]), (n, dealer, s)
+        assert len(g.hand_of(s)) == EXPECTED_SIZES[n][k]
+    assert g.cards_in_play == 52 and g.view(0)["zones"]["stock"]["count"] == 0
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_PRES_DEAL_5_later_deals_dealt_from_the_vice_president(n):
+    want = list(reversed(range(n)))                       # last seat President, ..., A last
+    g = to_deal2(n, want=want, seed=11)
+    v = g.view(0)
+    assert v["phase"] == "exchange" and v["dealer"] == want[0]
+    counts = [h["count"] for h in v["zones"]["hand"]]
+    # dealing order: VP, 3rd, ..., last place, President
+    in_deal_order = want[1:] + want[:1]
+    assert [counts[s] for s in in_deal_order] == EXPECTED_SIZES[n]
+
+
+def test_PRES_DEAL_6_first_deal_turn_order_clockwise_from_dealers_left():
+    g = new_game({}, n=5, dealer=B)
+    assert g.view(0)["turn_order"] == [0, 1, 2, 3, 4]
+    assert g.current_player == C
+    lead = legal(g)[0]
+    g.apply(lead)
+    seen = []
+    for _ in range(3):
+        seen.append(g.current_player)
+        g.apply("pass")
+    seen.append(g.current_player)
+    assert seen == [D, E, A, B]
+    g.apply("pass")
+    assert g.current_player == C and not trick(g)["last_play"]
+
+
+@pytest.mark.parametrize("seating, expected", [("rank_order", [C, A, D, B]), ("keep_seats", [0, 1, 2, 3])])
+def test_PRES_DEAL_7_later_turn_order_follows_finishing_order(seating, expected):
+    g = to_deal2(4, want=[C, A, D, B], overrides={"seating": seating})
+    do_exchange(g)
+    v = g.view(0)
+    assert v["turn_order"] == expected
+    assert g.current_player == C                         # the President leads (PRES-PLAY-1)
+    g.apply(legal(g)[0])
+    seen = []
+    for _ in range(3):
+        seen.append(g.current_player)
+        g.apply("pass")
+    if seating == "rank_order":
+        assert seen == [A, D, B]                         # Vice-President, Vice-scum, Scum
+    else:
+        assert seen == [D, A, B]                         # plain clockwise from the President
+    assert g.current_player == C                         # the trick ended: back to its last player
+
+
+def test_PRES_DEAL_8_exchange_after_the_deal_before_the_first_lead():
+    g = to_deal2(4, want=[C, A, D, B])
+    v = g.view(B)
+    assert v["phase"] == "exchange" and g.current_player == B
+    assert all(a.startswith("give ") for a in legal(g))
+    assert sum(h["count"] for h in v["zones"]["hand"]) == 52          # everything already dealt
+    assert v["zones"].get("played", {}).get("count", 0) == 0
+    some = g.hand_of(B)[0]
+    assert_illegal(g, f"play {some}")                    # no play before the exchange
+    do_exchange(g)
+    assert g.view(0)["phase"] == "climb" and g.current_player == C
+    assert all(a.startswith("play ") for a in legal(g))
+
+
+# ==================================================================================================
+# 2. Turn
+# ==================================================================================================
+
+
+def test_PRES_TURN_1_with_a_play_on_the_table_beat_it_or_pass():
+    b = ["3S", "5S", "5H", "6S", "6H", "6D", "9S", "9H", "KS", "KH", "KD", "KC", "2S"]
+    g = new_game({A: ["7S", "7H"], B: b}, n=4)
+    g.apply("play 7S 7H")
+    assert g.current_player == B
+    assert legal_kinds(g) == options(b, ("7", 2), P)
+    assert plays(g) == {("9", 2), ("K", 2)}
+    assert "pass" in legal(g)
+    for bad in ("play 3S", "play 5S 5H", "play 6S 6H 6D", "play KS KH KD", "play KS KH KD KC"):
+        assert_illegal(g, bad)
+    g.apply("play KS KH")
+    assert trick(g)["last_play"] == ["KS", "KH"] and trick(g)["last_player"] == B
+
+
+def test_PRES_TURN_2_passing_is_always_allowed_even_when_able_to_beat():
+    g = new_game({A: ["4S"], B: ["2S", "2H", "AS", "KS"]}, n=4)
+    g.apply("play 4S")
+    assert ("2", 1) in plays(g) and "pass" in legal(g)
+    g.apply("pass")
+    assert g.current_player == C and trick(g)["last_play"] == ["4S"]
+
+
+def test_PRES_TURN_3_a_pass_does_not_lock_the_player_out_of_the_trick():
+    assert P["pass_locks_out"] is False
+    g = new_game({A: ["5S", "5H"], B: ["KS", "KH"], C: ["9S", "9H"]}, n=4)
+    act(g, "play 5S 5H", "pass", "play 9S 9H", "pass", "pass")
+    assert g.current_player == B
+    assert ("K", 2) in plays(g)
+    g.apply("play KS KH")
+    assert trick(g)["last_player"] == B and trick(g)["locked_out"] == []
+
+
+def test_PRES_TURN_3_alternative_pass_locks_out():
+    g = new_game({A: ["5S", "5H"], B: ["KS", "KH"], C: ["9S", "9H"]}, n=4,
+                 variant="variants/president_pass_locks_out")
+    act(g, "play 5S 5H", "pass", "play 9S 9H", "pass")
+    assert g.current_player == A
+    g.apply("pass")                                      # B and D passed: only C's play stands
+    assert not trick(g)["last_play"] and g.current_player == C
+
+
+def test_PRES_TURN_4_the_leader_must_play():
+    g = new_game({}, n=4)
+    assert g.current_player == A and "pass" not in legal(g)
+    assert_illegal(g, "pass")
+    act(g, legal(g)[0], "pass", "pass", "pass")          # the trick ends: A leads again
+    assert g.current_player == A and not trick(g)["last_play"]
+    assert "pass" not in legal(g)
+    assert_illegal(g, "pass")
+
+
+def test_PRES_TURN_5_turn_passes_to_next_active_player_skipping_players_out():
+    g = b_holds_only_2s()
+    g.apply("play 2S")                                   # B goes out
+    assert g.view(0)["finished"] == [B]
+    assert g.current_player == C
+    act(g, "pass", "pass", "pass")                       # C, D, A
+    assert g.current_player == C                         # trick over; B is out, C leads
+    g.apply(legal(g)[0])
+    assert g.current_player == D
+    g.apply("pass")
+    assert g.current_player == A
+    g.apply("pass")
+    assert g.current_player == C                         # B is skipped; the trick is over (C's play)
+
+
+# ==================================================================================================
+# 3. Plays
+# ==================================================================================================
+
+
+@pytest.mark.parametrize("n, dealer", [(4, 0), (4, 3), (5, 2), (6, 5), (7, 3)])
+def test_PRES_PLAY_1_first_trick_led_by_dealers_left_then_by_the_president(n, dealer):
+    g = new_game({}, n=n, dealer=dealer)
+    assert g.current_player == (dealer + 1) % n
+    want = [(dealer + 2 + i) % n for i in range(n)]      # the President is not the dealer's left
+    steer_deal(g, want)
+    do_exchange(g)
+    assert g.view(0)["phase"] == "climb" and g.current_player == want[0]
+
+
+@pytest.mark.parametrize("choice, leader_pos", [("president", 0), ("left_of_dealer", 1), ("scum", -1)])
+def test_PRES_PLAY_1_first_leader_later_alternatives(choice, leader_pos):
+    want = [C, A, D, B]
+    g = to_deal2(4, want=want, overrides={"first_leader_later": choice})
+    do_exchange(g)
+    assert g.current_player == want[leader_pos]
+
+
+def test_PRES_PLAY_2_a_lead_is_one_card_or_two_to_four_of_one_rank():
+    a = ["3S", "5S", "5H", "7S", "7H", "7D", "9S", "9H", "9D", "9C", "JS", "KS", "2S"]
+    g = new_game({A: a}, n=4)
+    assert legal_kinds(g) == options(a, None, P)
+    assert plays(g) >= {("5", 2), ("7", 3), ("9", 4), ("9", 1), ("9", 2), ("9", 3)}
+    assert_illegal(g, "play 9S 9H 5S")                   # two ranks
+    assert_illegal(g, "play 3S 5S")
+    assert_illegal(g, "play JS KS")
+    g.apply("play 9S 9H 9D 9C")
+    assert trick(g)["last_play"] == ["9S", "9H", "9D", "9C"]
+
+
+def test_PRES_PLAY_3_a_single_is_beaten_by_a_strictly_higher_single():
+    g = new_game({A: ["9S"], B: ["8S", "9H", "10S", "10H", "QS"]}, n=4)
+    g.apply("play 9S")
+    singles = {r for r, size in plays(g) if size == 1}
+    assert singles == {r for r in group(g.hand_of(B)) if strength(r) > strength("9")}
+    assert_illegal(g, "play 8S")
+    assert_illegal(g, "play 9H")
+    assert_illegal(g, "play 10S 10H")                    # a pair does not beat a single
+    g.apply("play 10H")                                  # any 10 of B's, not only the listed suit
+    assert trick(g)["last_play"] == ["10H"]
+
+
+def test_PRES_PLAY_4_a_set_is_beaten_only_by_a_higher_set_of_the_same_size():
+    b = ["4S", "4H", "10S", "10H", "10D", "JS", "KS", "KH", "8S", "8H", "2S", "AS", "AH"]
+    g = new_game({A: ["9S", "9H"], B: b}, n=4)
+    g.apply("play 9S 9H")
+    assert legal_kinds(g) == options(b, ("9", 2), P)
+    assert plays(g) == {("10", 2), ("K", 2), ("A", 2)}
+    for bad in ("play JS", "play 2S", "play 10S 10H 10D", "play 8S 8H", "play 4S 4H"):
+        assert_illegal(g, bad)
+    g.apply("play 10D 10S")
+    act(g, "pass", "pass")
+    assert g.current_player == A
+    assert_illegal(g, "play 9S")                         # already played
+
+
+def test_PRES_PLAY_5_equal_rank_does_not_beat_in_the_base_game():
+    g = new_game({A: ["8S", "8H", "JS"], B: ["8D", "8C", "JH"]}, n=4)
+    g.apply("play 8S 8H")
+    assert ("8", 2) not in plays(g)
+    assert_illegal(g, "play 8D 8C")
+    g.apply("pass")
+    g2 = new_game({A: ["8S", "8H", "JS"], B: ["8D", "8C", "JH"]}, n=4)
+    g2.apply("play JS")
+    assert_illegal(g2, "play JH")
+
+
+def test_PRES_PLAY_6_a_two_cannot_be_beaten_in_the_base_game():
+    for lead, b in ((["2S"], ["2H", "AS", "KS"]), (["2S", "2H"], ["2D", "2C", "AS", "AH"])):
+        g = new_game({A: lead, B: b}, n=4)
+        g.apply("play " + " ".join(lead))
+        for seat in (B, C, D):
+            assert g.current_player == seat
+            assert legal(g) == ["pass"]
+            g.apply("pass")
+        assert g.current_player == A and not trick(g)["last_play"]   # no other power: A just leads again
+    g = new_game({A: ["2S"], B: ["2H"]}, n=4)
+    g.apply("play 2S")
+    assert_illegal(g, "play 2H")
+
+
+def test_PRES_PLAY_7_trick_ends_when_all_other_active_players_pass_in_succession():
+    g = new_game({A: ["5S"], B: ["7S"]}, n=4)
+    act(g, "play 5S", "play 7S", "pass", "pass")
+    assert trick(g)["last_play"] == ["7S"] and g.current_player == A
+    g.apply("pass")                                      # C, D, A passed after B's play
+    assert not trick(g)["last_play"] and g.current_player == B
+    assert played_count(g) == 2
+
+
+def test_PRES_PLAY_8_finished_trick_cards_are_set_aside():
+    g = new_game({A: ["5S", "5H"], B: ["9S", "9H"]}, n=4)
+    act(g, "play 5S 5H", "play 9S 9H", "pass", "pass", "pass")
+    v = g.view(0)
+    assert v["zones"]["trick"]["count"] == 0
+    assert v["zones"]["played"]["count"] == 4 and "cards" not in v["zones"]["played"]
+    held = {c for s in range(4) for c in g.hand_of(s)}
+    assert not held & {"5S", "5H", "9S", "9H"}
+    assert g.cards_in_play == 52
+    assert "play 5S 5H" not in legal(g)
+    # they stay aside for the rest of the deal, joined by each finished trick
+    lead = legal(g)[0]
+    act(g, lead, "pass", "pass", "pass")
+    assert g.view(0)["zones"]["played"]["count"] == 4 + len(lead.split()) - 1
+    assert g.cards_in_play == 52
+
+
+def test_PRES_PLAY_9_last_player_leads_next_or_next_active_after_them():
+    g = new_game({A: ["5S"], B: ["7S"]}, n=4)
+    act(g, "play 5S", "play 7S", "pass", "pass", "pass")
+    assert g.current_player == B                         # the last player leads
+    g = b_holds_only_2s()
+    act(g, "play 2S", "pass", "pass", "pass")
+    assert g.current_player == C                         # B is out: the next active player after B
+
+
+# ==================================================================================================
+# 4. Going out
+# ==================================================================================================
+
+
+def test_PRES_OUT_1_playing_the_last_card_goes_out_first_out_first_place():
+    g = b_holds_only_2s()
+    g.apply("play 2S")
+    assert g.hand_of(B) == [] and g.view(0)["finished"] == [B]
+    act(g, "pass", "pass", "pass")
+    steer_deal(g, [B, D, A])
+    assert g.hand_log[0]["order"] == [B, D, A, C]
+    assert g.hand_log[0]["roles"][0] == "President"
+
+
+def test_PRES_OUT_2_deal_goes_on_until_one_player_holds_cards():
+    g = two_left()
+    assert g.hand_number == 1 and not g.is_over                # two out, the deal goes on
+    assert g.view(0)["finished"] == [A, B]
+    dump(g, C)
+    assert g.hand_number == 2
+    rec = g.hand_log[0]
+    assert rec["order"] == [A, B, C, D] and rec["roles"][-1] == "Scum"
+
+
+def test_PRES_OUT_3_deal_ends_when_second_last_goes_out_even_mid_trick():
+    c = ["6S", "6H", "6D", "10S", "10H", "JS", "JH", "QS", "QH", "KS", "KH", "AS", "AH"]
+    d = ["6C", "10D", "10C", "JD", "JC", "QD", "QC", "KD", "KC", "AD", "AC", "2D", "2C"]
+    g = two_left(c=c, d=d)
+    before = list(g.scores)
+    for play in ("play 6S 6H 6D", "play 10S 10H", "play JS JH", "play QS QH", "play KS KH"):
+        act(g, play, "pass")
+    g.apply("play AS AH")                                # C goes out; D could beat with 2D 2C
+    assert g.hand_number == 2 and len(g.hand_log) == 1
+    rec = g.hand_log[0]
+    assert rec["order"] == [A, B, C, D]
+    assert [b - a for a, b in zip(before, g.scores)] == [2, 1, -1, -2]   # D's 13 cards cost nothing more
+
+
+def test_PRES_OUT_4_going_out_play_may_still_be_beaten():
+    a = ["7S", "5C", "9S", "9H", "10S", "10H", "QS", "KS", "KH", "AS", "AH", "6H", "6D"]
+    b = ["3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S", "5H", "5D", "6S", "JS"]
+    g = new_game({A: a, B: b, C: ["QH", "QD"]}, n=4, dealer=A)
+    act(g, "play 3S 3H 3D 3C", "pass", "pass", "pass", "play 4S 4H 4D 4C", "pass", "pass", "pass",
+        "play 5S 5H 5D", "pass", "pass", "pass", "play 6S", "pass", "pass", "play 7S", "pass", "pass", "pass",
+        "play 5C", "play JS")                            # B goes out on a J
+    assert g.view(0)["finished"] == [B] and g.current_player == C
+    assert ("Q", 1) in plays(g)
+    g.apply("play QH")
+    act(g, "pass", "pass")                               # D, A
+    assert not trick(g)["last_play"] and g.current_player == C
+
+
+# ==================================================================================================
+# 5. Roles and card exchange
+# ==================================================================================================
+
+ORDERS = {4: [C, A, D, B], 5: [E, C, A, D, B], 6: [F, B, D, A, E, C], 7: [G, A, C, E, B, F, D]}
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_PRES_ROLE_1_finishing_positions_give_roles(n):
+    want = ORDERS[n]
+    g = new_game({}, n=n, seed=n)
+    rec = steer_deal(g, want)
+    assert rec["order"] == want
+    assert rec["roles"] == role_names(n)
+    do_exchange(g)
+    v = g.view(0)
+    assert {int(k): r for k, r in v["roles"].items()} == {s: role_names(n)[i] for i, s in enumerate(want)}
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_PRES_ROLE_2_role_titles_by_player_count(n):
+    g = new_game({}, n=n)
+    roles = steer_deal(g, list(range(n)))["roles"]
+    assert roles[:2] == ["President", "Vice-President"]
+    assert roles[-2] == "Vice-scum"
+    assert roles[-1] == ("Super-scum" if n == 7 else "Scum")
+    assert "Scum" not in roles[:-1] and (n == 7) == ("Super-scum" in roles)
+    neutrals = roles[2:-2]
+    assert neutrals == {4: [], 5: ["Neutral"], 6: ["Upper neutral", "Lower neutral"],
+                        7: ["Upper neutral", "Neutral", "Lower neutral"]}[n]
+
+
+def test_PRES_ROLE_3_scum_gives_the_president_their_highest_card():
+    assert P["exchange"] is True and P["exchange_count"] == 1
+    for seed in range(6):
+        g = to_deal2(4, want=[C, A, D, B], seed=seed)
+        scum = g.hand_of(B)
+        top = max(strength(rank(c)) for c in scum)
+        highest = sorted(c for c in scum if strength(rank(c)) == top)
+        assert g.current_player == B
+        assert sorted(legal(g)) == sorted(f"give {c}" for c in highest)
+        low = min(scum, key=lambda c: strength(rank(c)))
+        if strength(rank(low)) < top:
+            assert_illegal(g, f"give {low}")
+        pres = g.hand_of(C)
+        g.apply(f"give {highest[0]}")
+        assert highest[0] in g.hand_of(C) and highest[0] not in g.hand_of(B)
+        assert len(g.hand_of(C)) == len(pres) + 1
+
+
+def test_PRES_ROLE_4_president_returns_any_card_even_the_one_received():
+    for seed in range(4):
+        g = to_deal2(4, want=[C, A, D, B], seed=seed)
+        got = legal(g)[0].split()[1]
+        g.apply(f"give {got}")
+        assert g.current_player == C
+        assert sorted(legal(g)) == sorted(f"give {c}" for c in set(g.hand_of(C)))
+        if seed % 2 == 0:
+            g.apply(f"give {got}")                       # straight back
+            assert got in g.hand_of(B)
+        else:
+            low = min(g.hand_of(C), key=lambda c: strength(rank(c)))
+            g.apply(f"give {low}")
+            assert low in g.hand_of(B) and got in g.hand_of(C)
+        assert g.view(0)["phase"] == "climb"             # one card each way, then play
+
+
+def test_PRES_ROLE_5_vice_exchange_only_with_vp_exchange():
+    assert P["vp_exchange"] is False
+    g = to_deal2(4, want=[C, A, D, B])
+    act(g, legal(g)[0], legal(g)[0])
+    assert g.view(0)["phase"] == "climb"                 # no Vice-scum -> VP exchange by default
+    g = to_deal2(4, want=[C, A, D, B], overrides={"vp_exchange": True})
+    act(g, legal(g)[0], legal(g)[0])
+    assert g.view(0)["phase"] == "exchange" and g.current_player == D        # the Vice-scum gives
+    vs = g.hand_of(D)
+    top = max(strength(rank(c)) for c in vs)
+    assert sorted(legal(g)) == sorted(f"give {c}" for c in set(vs) if strength(rank(c)) == top)
+    card = legal(g)[0].split()[1]
+    g.apply(f"give {card}")
+    assert card in g.hand_of(A) and g.current_player == A                   # the VP returns any card
+    assert sorted(legal(g)) == sorted(f"give {c}" for c in set(g.hand_of(A)))
+    g.apply(f"give {card}")
+    assert card in g.hand_of(D) and g.view(0)["phase"] == "climb"
+
+
+def _deal2_where(pred, n=4, want=None, overrides=None, tries=400):
+    for seed in range(tries):
+        g = to_deal2(n, want=want, overrides=overrides, seed=seed)
+        if pred(g):
+            return g
+    raise AssertionError("no seed gives the wanted second deal")
+
+
+def test_PRES_ROLE_6_highest_by_rank_order_giver_chooses_among_equals():
+    scum = B
+    want = [C, A, D, B]
+    g = _deal2_where(lambda g: sum(rank(c) == "2" for c in g.hand_of(scum)) >= 2, want=want)
+    twos = sorted(c for c in g.hand_of(scum) if rank(c) == "2")
+    assert sorted(legal(g)) == sorted(f"give {c}" for c in twos)
+    g.apply(f"give {twos[-1]}")                          # the player's choice, not the first listed
+    assert twos[-1] in g.hand_of(C)
+    # the ace is below the 2: a Scum whose best cards are aces gives an ace
+    g = _deal2_where(lambda g: not any(rank(c) == "2" for c in g.hand_of(scum))
+                     and any(rank(c) == "A" for c in g.hand_of(scum)), want=want)
+    aces = sorted(c for c in g.hand_of(scum) if rank(c) == "A")
+    assert sorted(legal(g)) == sorted(f"give {c}" for c in aces)
+
+
+def test_PRES_ROLE_7_roles_give_no_other_privileges():
+    """After the exchange the same play rules hold for every role: each player's legal list is the spec
+    oracle's for their hand and the play to beat, whatever their role."""
+    g = to_deal2(4, want=[C, A, D, B], seed=5)
+    do_exchange(g)
+    start = g.hand_number
+    seen = set()
+    while g.hand_number == start:
+        v = g.view(0)
+        last = v["trick"]["last_play"]
+        to_beat = None if not last else (v["trick"]["to_beat_rank"], len(last))
+        hand = g.hand_of(g.current_player)
+        assert legal_kinds(g) == options(hand, to_beat, P), (g.current_player, hand, to_beat)
+        seen.add(g.current_player)
+        acts = legal(g)
+        plays_ = [a for a in acts if a != "pass"]
+        g.apply(plays_[0] if plays_ and (len(g.history) % 3) else acts[-1] if "pass" in acts else acts[0])
+    assert seen == {A, B, C, D}
+
+
+# ==================================================================================================
+# 6. Scoring
+# ==================================================================================================
+
+
+def test_PRES_SCORE_1_scoring_on_by_default_optional():
+    assert P["scoring"] is True
+    g = new_game({}, n=4)
+    d = score_deltas(g, lambda: steer_deal(g, [A, B, C, D]))
+    assert d == [2, 1, -1, -2]
+    g = new_game({}, n=4, overrides={"scoring": False})
+    d = score_deltas(g, lambda: steer_deal(g, [A, B, C, D]))
+    assert d == [0, 0, 0, 0] and g.hand_log[0]["order"] == [A, B, C, D]
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_PRES_SCORE_2_points_by_finishing_position(n):
+    want = ORDERS[n]
+    g = new_game({}, n=n, seed=2)
+    d = score_deltas(g, lambda: steer_deal(g, want))
+    expected = [0] * n
+    for pos, s in enumerate(want):
+        expected[s] = role_points(n)[pos]
+    assert d == expected
+    assert role_points(n) == {4: [2, 1, -1, -2], 5: [2, 1, 0, -1, -2], 6: [2, 1, 0, 0, -1, -2],
+                              7: [2, 1, 0, 0, 0, -1, -2]}[n]
+
+
+def test_PRES_SCORE_3_first_deal_scores_like_every_deal_and_sums_to_zero():
+    g = new_game({}, n=5)
+    d1 = score_deltas(g, lambda: steer_deal(g, [B, A, E, C, D]))
+    assert d1 == [1, 2, -1, -2, 0] and sum(d1) == 0
+    d2 = score_deltas(g, lambda: steer_deal(g, [D, C, B, A, E]))
+    assert d2 == [-1, 0, 1, 2, -2] and sum(d2) == 0
+    assert sum(g.scores) == 0
+
+
+# ==================================================================================================
+# 7. Match end
+# ==================================================================================================
+
+
+def test_PRES_END_1_target_score_default_ten():
+    assert P["target_score"] == 10
+    g = new_game({}, n=4)
+    for deal in range(1, 6):
+        steer_deal(g, [A, B, C, D])
+        assert g.scores[A] == 2 * deal
+        assert g.is_over == (deal == 5)
+    assert g.winner == A and g.scores == [10, 5, -5, -10]
+
+
+def test_PRES_END_2_game_ends_after_the_deal_reaching_or_passing_target_highest_wins():
+    g = new_game({}, n=4, overrides={"target_score": 5})
+    steer_deal(g, [A, B, C, D])
+    steer_deal(g, [A, B, C, D])
+    assert not g.is_over and g.scores[A] == 4
+    steer_deal(g, [B, A, C, D])                           # A 5 reaches 5, B 4
+    assert g.is_over and g.winner == A and g.scores == [5, 4, -3, -6]
+    assert g.current_player is None and g.legal_actions() == []
+    with pytest.raises(IllegalAction):
+        g.apply("pass")
+    g = new_game({}, n=4, overrides={"target_score": 5})
+    for _ in range(2):
+        steer_deal(g, [A, B, C, D])
+    steer_deal(g, [A, B, C, D])                          # 6 passes 5
+    assert g.is_over and g.winner == A and g.scores[A] == 6
+
+
+def test_PRES_END_3_a_tie_for_the_highest_total_plays_more_deals():
+    g = new_game({}, n=4, overrides={"target_score": 3})
+    steer_deal(g, [A, B, C, D])                          # 2 1 -1 -2
+    steer_deal(g, [B, A, C, D])                          # 3 3 -2 -4: tie at the top
+    assert g.scores == [3, 3, -2, -4]
+    assert not g.is_over and g.hand_number == 3
+    steer_deal(g, [B, A, C, D])                          # 4 5 -3 -6
+    assert g.is_over and g.winner == B
+
+
+def test_PRES_END_4_scoring_off_roles_are_the_only_result():
+    g = new_game({}, n=4, overrides={"scoring": False, "target_score": 2})
+    for _ in range(3):
+        steer_deal(g, [A, B, C, D])
+        assert g.scores == [0, 0, 0, 0] and not g.is_over          # no target ends it
+    do_exchange(g)
+    assert g.view(0)["roles"] == {A: "President", B: "Vice-President", C: "Vice-scum", D: "Scum"}
+    assert all(rec["roles"] == role_names(4) for rec in g.hand_log)
+
+
+# ==================================================================================================
+# 8. Edge cases
+# ==================================================================================================
+
+
+def test_PRES_EDGE_1_player_out_and_all_pass_next_active_after_them_leads():
+    g = b_holds_only_2s()
+    act(g, "play 2S")
+    assert g.current_player == C
+    act(g, "pass", "pass")
+    assert trick(g)["last_play"] == ["2S"] and g.current_player == A
+    g.apply("pass")
+    assert not trick(g)["last_play"] and g.current_player == C
+    assert "pass" not in legal(g)
+
+
+def test_PRES_EDGE_2_after_a_player_goes_out_the_remaining_active_players_must_all_pass():
+    g = b_holds_only_2s()
+    act(g, "play 2S", "pass", "pass")                    # C, D
+    assert trick(g)["last_play"] == ["2S"] and g.current_player == A   # A has not passed yet
+    g.apply("pass")
+    assert not trick(g)["last_play"]
+    # a play after the going-out play: the trick ends once the others (not the player out) pass
+    a = ["7S", "5C", "9S", "9H", "10S", "10H", "QS", "KS", "KH", "AS", "AH", "6H", "6D"]
+    b = ["3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S", "5H", "5D", "6S", "JS"]
+    g = new_game({A: a, B: b, C: ["QH", "QD"], D: ["KD", "KC"]}, n=4, dealer=A)
+    act(g, "play 3S 3H 3D 3C", "pass", "pass", "pass", "play 4S 4H 4D 4C", "pass", "pass", "pass",
+        "play 5S 5H 5D", "pass", "pass", "pass", "play 6S", "pass", "pass", "play 7S", "pass", "pass", "pass",
+        "play 5C", "play JS", "play QH", "play KD")
+    assert g.current_player == A
+    g.apply("pass")
+    assert g.current_player == C and trick(g)["last_play"] == ["KD"]
+    g.apply("pass")
+    assert not trick(g)["last_play"] and g.current_player == D
+
+
+def test_PRES_EDGE_3_two_active_players_trick_ends_after_one_pass():
+    g = two_left()
+    lead = legal(g)[0]
+    g.apply(lead)
+    assert g.current_player == D
+    g.apply("pass")
+    assert not trick(g)["last_play"] and g.current_player == C
+    g.apply(legal(g)[0])
+    beat = [a for a in legal(g) if a != "pass"]
+    assert beat
+    g.apply(beat[0])
+    assert g.current_player == C
+    g.apply("pass")
+    assert not trick(g)["last_play"] and g.current_player == D
+
+
+def test_PRES_EDGE_4_pass_play_later_and_pass_again_in_one_trick():
+    g = new_game({A: ["5S"], B: ["9S", "3H"], C: ["7S", "10S"]}, n=4)
+    act(g, "play 5S", "pass", "play 7S", "pass", "pass")   # B passed, C played, D, A passed
+    assert g.current_player == B
+    g.apply("play 9S")                                      # B plays after passing
+    g.apply("play 10S")                                     # C beats it
+    act(g, "pass", "pass")                                  # D, A
+    assert g.current_player == B
+    g.apply("pass")                                         # B passes again
+    assert not trick(g)["last_play"] and g.current_player == C
+
+
+def test_PRES_EDGE_5_cannot_beat_must_pass():
+    b = ["KS", "KH", "AS", "AH", "2S", "2H", "3S", "4S", "5S", "6S", "7S", "8S", "QS"]
+    g = new_game({A: ["9H", "9D", "9C"], B: b}, n=4)
+    g.apply("play 9H 9D 9C")
+    assert legal(g) == ["pass"]                            # no three cards of a rank above 9
+    assert_illegal(g, "play KS KH")
+    assert_illegal(g, "play 2S 2H")
+    g.apply("pass")
+    assert g.current_player == C
+
+
+def test_PRES_EDGE_6_suits_never_break_ties():
+    g = new_game({A: ["9C", "9D"], B: ["9S", "9H"]}, n=4)
+    g.apply("play 9C 9D")
+    assert ("9", 2) not in plays(g)
+    assert_illegal(g, "play 9S 9H")
+    g = new_game({A: ["AC"], B: ["AS"]}, n=4)
+    g.apply("play AC")
+    assert_illegal(g, "play AS")
+
+
+@pytest.mark.parametrize("n, vp", [(4, False), (5, False), (6, True), (7, True), (4, True)])
+def test_PRES_EDGE_7_exchange_is_one_card_each_way_hand_sizes_unchanged(n, vp):
+    g = to_deal2(n, overrides={"vp_exchange": vp})
+    sizes = [len(g.hand_of(s)) for s in range(n)]
+    do_exchange(g)
+    assert [len(g.hand_of(s)) for s in range(n)] == sizes
+    assert g.cards_in_play == 52
+
+
+@pytest.mark.parametrize("n", [3, 8, 2, 0])
+def test_PRES_EDGE_8_player_counts_outside_4_to_7_rejected(n):
+    with pytest.raises(ValueError):
+        rules().new_game(seed=1, players=n)
+
+
+def test_PRES_EDGE_8_cli_simulate_rejects_3_and_8_players():
+    runner = CliRunner()
+    for n in ("3", "8"):
+        r = runner.invoke(cli, ["simulate", "president", "--players", n, "--games", "1"])
+        assert r.exit_code == 2, r.output
+        assert "Traceback" not in r.output
+    r = runner.invoke(cli, ["simulate", "president", "--players", "4", "--games", "2"])
+    assert r.exit_code == 0, r.output
+
+
+def test_PRES_EDGE_9_a_two_or_set_of_twos_may_be_led_or_used_to_go_out():
+    assert P["finish_on_two_allowed"] is True
+    g = new_game({A: ["2S", "2H"]}, n=4)
+    assert ("2", 2) in plays(g) and ("2", 1) in plays(g)
+    g.apply("play 2S 2H")
+    assert trick(g)["last_play"] == ["2S", "2H"]
+    g = two_left()                                       # A went out leading 2S, B leading 2H
+    assert g.hand_log == [] and g.view(0)["finished"] == [A, B]
+    steer = steer_deal(g, [A, B, C])
+    assert steer["order"] == [A, B, C, D]
+    g = b_holds_only_2s()                                # going out by beating with a 2
+    g.apply("play 2S")
+    assert g.view(0)["finished"] == [B]
+
+
+def test_PRES_EDGE_9_alternative_going_out_on_a_two_finishes_last():
+    b = [c for c in TWO_LEFT[B] if c != "2H"] + ["6S"]
+    c = ["6H", "6D", "6C", "10S", "10H", "10D", "10C", "JS", "JH", "JD", "JC", "QS", "QH"]
+    g = new_game({A: TWO_LEFT[A], B: b, C: c}, n=4, overrides={"finish_on_two_allowed": False})
+    dump(g, A)                                           # A's last card is the 2S: A goes out first ...
+    assert g.hand_of(A) == [] and g.current_player == B
+    assert A not in g.view(0)["finished"]
+    rec = steer_deal(g, [B, C])
+    assert rec["order"] == [B, C, D, A]                  # ... but finishes last
+
+
+def test_PRES_EDGE_10_scum_gives_first_no_refusal():
+    g = to_deal2(4, want=[C, A, D, B])
+    assert g.current_player == B and g.view(B)["exchange"]["receiver"] == C
+    pres_card = g.hand_of(C)[0]
+    if pres_card not in g.hand_of(B):
+        assert_illegal(g, f"give {pres_card}")           # the President cannot give first
+    assert_illegal(g, "pass")                            # the Scum cannot refuse
+    g.apply(legal(g)[0])
+    assert g.current_player == C and g.view(C)["exchange"]["receiver"] == B
+    assert_illegal(g, "pass")                            # the President cannot decline to return
+    assert_illegal(g, "play " + g.hand_of(C)[0])
+    g.apply(legal(g)[0])
+    assert g.view(0)["phase"] == "climb"
+
+
+@pytest.mark.parametrize("mode", ["higher_rank", "any_rank"])
+def test_PRES_EDGE_11_bigger_sets_size_to_beat_is_the_last_play(mode):
+    c = ["KS", "10S", "10H", "10D", "3S", "3H", "JS", "JH"]
+    g = new_game({A: ["7S"], B: ["9S", "9H"], C: c}, n=4, overrides={"larger_set_beats": mode})
+    act(g, "play 7S", "play 9S 9H")
+    p = rules({"larger_set_beats": mode}).params
+    assert legal_kinds(g) == options(g.hand_of(C), ("9", 2), p)
+    assert ("K", 1) not in plays(g)                      # a single no longer beats: the size is now 2
+    assert_illegal(g, "play KS")
+    assert ("10", 2) in plays(g) and ("10", 3) in plays(g)
+    assert (("3", 2) in plays(g)) is False               # same size, lower rank
+    g.apply("play JS JH")
+    assert g.current_player == D
+    assert legal_kinds(g) == options(g.hand_of(D), ("J", 2), p)
+
+
+# ==================================================================================================
+# Variants (Variants 1-7): data files and undefined combinations
+# ==================================================================================================
+
+VARIANT_FILES = {
+    "president_bigger_sets_higher": {"larger_set_beats": "higher_rank"},
+    "president_bigger_sets_any": {"larger_set_beats": "any_rank"},
+    "president_equal_rank": {"equal_rank_beats": True},
+    "president_equal_rank_skip": {"equal_rank_beats": True, "equal_rank_skip": True},
+    "president_revolution": {"revolution": True},
+    "president_jokers": {"jokers": 2},
+    "president_twos_high_and_low": {"twos_high_and_low": True},
+    "president_clear_threes": {"clear_threes": True},
+    "president_vp_exchange": {"vp_exchange": True},
+    "president_pass_locks_out": {"pass_locks_out": True},
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANT_FILES))
+def test_VARIANTS_files_set_their_parameters(name):
+    r = rulesdsl.load(f"rulesets/variants/{name}.yaml")
+    for k, v in VARIANT_FILES[name].items():
+        assert r.params[k] == v
+    for k, v in P.items():
+        if k not in VARIANT_FILES[name]:
+            assert r.params[k] == v, k
+
+
+def test_VARIANTS_5_jokers_rank_above_the_two_and_pair():
+    g = new_game({A: ["2S", JOKER], B: ["2H", JOKER]}, n=4, variant="variants/president_jokers")
+    assert g.cards_in_play == 54
+    assert [len(g.hand_of(s)) for s in range(4)] == [14, 14, 13, 13]
+    g.apply("play 2S")
+    assert ("joker", 1) in plays(g)
+    g.apply("play Jk")
+    assert legal(g) == ["pass"] and g.current_player == C
+    g = new_game({A: [JOKER, JOKER]}, n=4, variant="variants/president_jokers")
+    assert ("joker", 2) in plays(g)
+    g.apply("play Jk Jk")
+    assert trick(g)["last_play"] == [JOKER, JOKER]
+
+
+UNDEFINED = [
+    {"revolution": True, "clear_threes": True},
+    {"revolution": True, "twos_high_and_low": True},
+    {"twos_high_and_low": True, "clear_threes": True},
+    {"revolution": True, "twos_high_and_low": True, "clear_threes": True},
+]
+
+
+@pytest.mark.parametrize("ov", UNDEFINED, ids=lambda ov: "+".join(sorted(ov)))
+def test_VARIANTS_undefined_combinations_are_E_CONSTRAINT_at_the_override(ov):
+    with pytest.raises(rulesdsl.RulesetError) as exc:
+        rulesdsl.load("president", overrides=ov)
+    found = [d for d in exc.value.diagnostics if d.code == "E-CONSTRAINT"]
+    assert found, [d.format() for d in exc.value.diagnostics]
+    where = found[0].pos.path
+    assert where.startswith("<override") and any(k in where for k in ov), found[0].format()
+
+
+def test_VARIANTS_undefined_combination_in_a_variant_file_is_located_there(tmp_path):
+    f = tmp_path / "mix.yaml"
+    f.write_text("extends: president\nparams:\n  revolution: true\n  clear_threes: true\n")
+    with pytest.raises(rulesdsl.RulesetError) as exc:
+        rulesdsl.load(str(f))
+    found = [d for d in exc.value.diagnostics if d.code == "E-CONSTRAINT"]
+    assert found and found[0].pos.path.endswith("mix.yaml") and found[0].pos.line in (3, 4), found[0].format()
+    # a variant file plus an override: the error points at a place outside the base ruleset
+    with pytest.raises(rulesdsl.RulesetError) as exc:
+        rulesdsl.load("rulesets/variants/president_revolution.yaml", overrides={"clear_threes": True})
+    found = [d for d in exc.value.diagnostics if d.code == "E-CONSTRAINT"]
+    assert found and not found[0].pos.path.endswith("rulesets/president.yaml"), found[0].format()
+
+
+def test_VARIANTS_undefined_combination_via_cli_set():
+    r = CliRunner().invoke(cli, ["validate", "president", "--set", "revolution=true", "--set", "clear_threes=true"])
+    assert r.exit_code == 1 and "E-CONSTRAINT" in r.output and "--set" in r.output, r.output
+
+
+@pytest.mark.parametrize("ov", [{"revolution": True, "revolution_triggers": "four_of_a_kind_or_singles"},
+                                {"revolution": True, "revolution_order": "source_list"}])
+def test_VARIANTS_4_unusable_revolution_settings_rejected(ov):
+    with pytest.raises(rulesdsl.RulesetError) as exc:
+        rulesdsl.load("president", overrides=ov)
+    assert "E-CONSTRAINT" in {d.code for d in exc.value.diagnostics}
+
+
+@pytest.mark.parametrize("ov", [{"revolution": True, "equal_rank_beats": True},
+                                {"larger_set_beats": "any_rank", "twos_high_and_low": True},
+                                {"clear_threes": True, "equal_rank_beats": True, "equal_rank_skip": True},
+                                {"revolution": True, "equal_rank_beats": True,
+                                 "revolution_triggers": "four_of_a_kind_or_singles"}])
+def test_VARIANTS_defined_combinations_load(ov):
+    r = rulesdsl.load("president", overrides=ov)
+    for k, v in ov.items():
+        assert r.params[k] == v
