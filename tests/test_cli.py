@@ -73,7 +73,7 @@ def test_unknown_ruleset_is_located_error(run):
 def test_simulate_prints_summary(run):
     r = run("simulate", "gin_rummy", "--games", "2", "--seed", "3", "--set", "target_score=20")
     assert r.exit_code == 0, r.output
-    for word in ("hands played", "how hands ended", "hands/s", "decisions/s"):
+    for word in ("hands (deals) played", "how hands ended", "hands/s", "decisions/s"):
         assert word in r.output
 
 

@@ -128,6 +128,7 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
         raise click.BadParameter(str(exc), param_hint="--players")
     endings: Counter = Counter()
     wins: Counter = Counter()
+    roles: dict = {}
     hands = decisions = 0
     margins = []
     t0 = time.perf_counter()
@@ -136,6 +137,9 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
         decisions += play_out(game, seed=seed + g)
         hands += len(game.hand_log)
         endings.update(h["ending"] for h in game.hand_log)
+        for h in game.hand_log:
+            for seat, role in zip(h.get("order", ()), h.get("roles", ())):
+                roles.setdefault(seat, Counter())[role] += 1
         if game.winner is not None:
             wins[game.winner] += 1
             s = sorted(game.scores, reverse=True)
@@ -143,9 +147,16 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
     dt = time.perf_counter() - t0
     n = rules.program(players).n
     click.echo(f"{rules.name}: {games} matches, {n} players, seed {seed}")
-    click.echo(f"hands played: {hands} ({hands / games:.1f} per match)")
+    click.echo(f"hands (deals) played: {hands} ({hands / games:.1f} per match)")
     click.echo("how hands ended: " + ", ".join(f"{k} {v} ({100 * v / hands:.1f}%)"
                                                for k, v in endings.most_common()))
+    if roles:
+        names = [r for r, _ in rules.program(players).roles_for(n)]
+        click.echo("roles by seat (deals finished in each role):")
+        click.echo("  seat  " + "  ".join(f"{r[:14]:>14}" for r in names))
+        for seat in range(n):
+            c = roles.get(seat, Counter())
+            click.echo(f"  {seat:>4}  " + "  ".join(f"{c[r]:>14}" for r in names))
     click.echo("match wins by seat: " + ", ".join(f"seat {s}: {wins[s]}" for s in range(n)))
     if margins:
         click.echo(f"final margin: mean {sum(margins) / len(margins):.1f}, max {max(margins)}")

@@ -1,0 +1,371 @@
+"""Shared helpers for the Rummy 500 acceptance tests (tests/test_rummy500_*.py).
+
+Everything here is written from the spec (shared/spec/rummy_500.md), not from the engine:
+
+* card notation, the deck (R500-DEAL-1/2) and card values (R500-SCORE-1..3, the 5/10/15 variant),
+* ``stack``: a full deck, top card first, for the documented deal (R500-DEAL-4/5): one card at a time from
+  the dealer's left, 13 cards each with 2 players and 7 with 3 or more, then the upcard, then the stock,
+* an independent meld validator (R500-MELD-1..4, R500-MELD-6) working on view texts (``Jk=10H``),
+* an independent hand scorer (R500-SCORE-1..6) working on view data (melds with ``placed_by``, hands),
+* small game utilities (``act``, ``legal``, ``snapshot``, ``assert_illegal``, ``meld_no``, ``pile``),
+* a seeded random bot for playouts (mostly melds and lays off, sometimes draws deep, calls Rummy).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Iterable, Optional, Sequence
+
+import pytest
+
+import rulesdsl
+from rulesdsl import IllegalAction
+
+# --------------------------------------------------------------------------------------------------
+# Cards (Overview, R500-DEAL-1/2, R500-SCORE-1)
+# --------------------------------------------------------------------------------------------------
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = ["S", "H", "D", "C"]
+JOKER = "Jk"
+ALL_CARDS = [r + s for s in SUITS for r in RANKS]          # the 52 natural cards
+A, B, C, D, E, F, G, H = range(8)
+
+
+def deck_cards(players: int = 2, jokers_enabled: bool = True, jokers_per_deck: int = 2,
+               decks: Optional[int] = None) -> list:
+    """R500-DEAL-1/2: one deck for 2-4 players, two for 5+; 2 jokers per deck when jokers are on."""
+    if decks is None:
+        decks = 2 if players >= 5 else 1
+    one = list(ALL_CARDS) + ([JOKER] * jokers_per_deck if jokers_enabled else [])
+    return one * decks
+
+
+def hand_size(players: int) -> int:
+    """R500-DEAL-4: 13 cards each with 2 players, 7 with 3 or more."""
+    return 13 if players == 2 else 7
+
+
+def is_joker(card: str) -> bool:
+    return card.split("=")[0] == JOKER
+
+
+def natural(card: str) -> str:
+    """The physical card of a view text: ``Jk=10H`` -> ``Jk``."""
+    return card.split("=")[0]
+
+
+def declared(card: str) -> str:
+    """The card a view text stands for: ``Jk=10H`` -> ``10H``; a natural card stands for itself."""
+    return card.split("=")[1] if "=" in card else card
+
+
+def rank(card: str) -> str:
+    return declared(card)[:-1]
+
+
+def suit(card: str) -> str:
+    return declared(card)[-1]
+
+
+FIVE_TEN = {"2": 5, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5}
+
+
+def value(card: str, five_ten: bool = False) -> int:
+    """R500-SCORE-1 (and the 5/10/15 variant): 2-10 face (2-9 = 5 in the variant), J/Q/K 10, A 15, joker 15."""
+    if is_joker(card):
+        return 15
+    r = natural(card)[:-1]
+    if r == "A":
+        return 15
+    if r in ("J", "Q", "K"):
+        return 10
+    if five_ten and r in FIVE_TEN:
+        return 5
+    return int(r)
+
+
+def total(cards: Iterable[str], five_ten: bool = False) -> int:
+    return sum(value(c, five_ten) for c in cards)
+
+
+# --------------------------------------------------------------------------------------------------
+# Independent meld validator (R500-MELD-1..4, R500-MELD-6, R500-EDGE-6)
+# --------------------------------------------------------------------------------------------------
+
+
+def _run_positions(ranks: list) -> Optional[list]:
+    """Positions 1..14 of run ranks with the ace low (1) or high (14), never both; None if no way."""
+    low = [RANKS.index(r) + 1 for r in ranks]
+    high = [14 if r == "A" else RANKS.index(r) + 1 for r in ranks]
+    for pos in (low, high):
+        s = sorted(pos)
+        if len(set(s)) == len(s) and s[-1] - s[0] == len(s) - 1:
+            return s
+    return None
+
+
+def meld_kind(cards: Sequence[str]) -> Optional[str]:
+    """"set", "run" or None for a meld given as view texts (jokers written ``Jk=<card>``).
+
+    Set: 3 or 4 cards (jokers included) of one declared rank, the suits all different.
+    Run: 3+ cards of one declared suit in consecutive ranks; the ace low (A-2-3) or high (Q-K-A), not both,
+    no wrap-around.  A joker must carry a declared natural card; a natural card declares itself."""
+    cards = list(cards)
+    for c in cards:
+        if is_joker(c) and "=" not in c:
+            return None
+        if not is_joker(c) and "=" in c:
+            return None
+        d = declared(c)
+        if d not in ALL_CARDS:
+            return None
+    if len(cards) < 3:
+        return None
+    ranks = [rank(c) for c in cards]
+    suits = [suit(c) for c in cards]
+    if len(cards) <= 4 and len(set(ranks)) == 1 and len(set(suits)) == len(suits):
+        return "set"
+    if len(set(suits)) == 1 and len(set(ranks)) == len(ranks) and _run_positions(ranks) is not None:
+        return "run"
+    return None
+
+
+def is_meld(cards: Sequence[str]) -> bool:
+    return meld_kind(cards) is not None
+
+
+def ace_is_low(meld_cards: Sequence[str], card: str) -> bool:
+    """R500-SCORE-2, R500-EDGE-4/5, Ambiguity 17: a (natural) ace in a run that also holds a 2 and a 3 of its
+    suit (declared ranks count, so a joker standing for the 2 or the 3 counts)."""
+    if is_joker(card) or natural(card)[:-1] != "A":
+        return False
+    if meld_kind(meld_cards) != "run":
+        return False
+    ranks = {rank(c) for c in meld_cards}
+    return "2" in ranks and "3" in ranks
+
+
+def placed_value(meld_cards: Sequence[str], card: str, five_ten: bool = False, low_ace: int = 1,
+                 joker_represented: bool = False) -> int:
+    """The value a placed card scores (R500-SCORE-1..3)."""
+    if is_joker(card):
+        return value(declared(card), five_ten) if joker_represented else 15
+    if ace_is_low(meld_cards, card):
+        return low_ace
+    return value(card, five_ten)
+
+
+def melded_by(melds: Sequence[dict], five_ten: bool = False, **kw) -> Counter:
+    """Per seat: the value of every card the seat placed (view melds with ``placed_by``), R500-LAYOFF-2."""
+    out: Counter = Counter()
+    for m in melds:
+        for card, seat in zip(m["cards"], m["placed_by"]):
+            out[seat] += placed_value(m["cards"], card, five_ten, **kw)
+    return out
+
+
+def hand_scores(melds: Sequence[dict], hands: Sequence[Sequence[str]], five_ten: bool = False, **kw) -> list:
+    """R500-SCORE-4/5: every seat scores melded minus held."""
+    got = melded_by(melds, five_ten, **kw)
+    return [got[s] - total(h, five_ten) for s, h in enumerate(hands)]
+
+
+# --------------------------------------------------------------------------------------------------
+# Stacked decks (R500-DEAL-4/5)
+# --------------------------------------------------------------------------------------------------
+
+
+def dealing_order(players: int, dealer: int) -> list:
+    """R500-DEAL-4/7: clockwise from the dealer's left."""
+    return [(dealer + 1 + i) % players for i in range(players)]
+
+
+def stack(hands: dict, upcard: str, stock_top: Sequence[str] = (), players: Optional[int] = None,
+          dealer: int = 0, jokers_enabled: bool = True, decks: Optional[int] = None,
+          fill: Optional[Sequence[str]] = None) -> list:
+    """A full deck, top card first: seat s gets ``hands[s]`` (seats not named get filler cards), dealt one
+    card at a time from the dealer's left; then the upcard; then the stock (``stock_top`` first, its first
+    card on top, then every card left, in the order of ``fill`` or the fixed order of the deck)."""
+    n = players if players is not None else max(2, max(hands) + 1)
+    size = hand_size(n)
+    pool = Counter(deck_cards(n, jokers_enabled, decks=decks))
+    named = [c for h in hands.values() for c in h] + [upcard] + list(stock_top)
+    need = Counter(named)
+    for c, k in need.items():
+        assert pool[c] >= k, f"{c} is used {k} times; the deck holds {pool[c]}"
+    left = pool - need
+    rest_order = list(fill) if fill is not None else deck_cards(n, jokers_enabled, decks=decks)
+    rest = []
+    for c in rest_order:
+        if left[c] > 0:
+            rest.append(c)
+            left[c] -= 1
+    for c, k in left.items():
+        rest += [c] * k
+    full = {}
+    for s in range(n):
+        h = list(hands.get(s, []))
+        assert len(h) <= size, f"seat {s} is given {len(h)} cards; a hand is {size}"
+        while len(h) < size:
+            h.append(rest.pop(0))
+        full[s] = h
+    deck = []
+    order = dealing_order(n, dealer)
+    for i in range(size):
+        for s in order:
+            deck.append(full[s][i])
+    deck.append(upcard)
+    deck += list(stock_top)
+    deck += rest
+    assert Counter(deck) == pool, "the stacked deck is not the whole deck"
+    return deck
+
+
+_RULES: dict = {}
+
+
+def rules(overrides: Optional[dict] = None):
+    key = tuple(sorted((overrides or {}).items()))
+    if key not in _RULES:
+        _RULES[key] = rulesdsl.load("rummy_500", overrides=dict(overrides or {}))
+    return _RULES[key]
+
+
+def deal(hands: dict, upcard: str, stock_top: Sequence[str] = (), players: int = 2, dealer: int = 0,
+         overrides: Optional[dict] = None, seed: int = 0, fill=None):
+    """A new match whose first hand is stacked (see ``stack``)."""
+    ov = dict(overrides or {})
+    jok = ov.get("jokers_enabled", True)
+    decks = {"one": 1, "two": 2}.get(ov.get("decks", "by_players"))
+    deck = stack(hands, upcard, stock_top, players=players, dealer=dealer, jokers_enabled=jok, decks=decks,
+                 fill=fill)
+    return rules(ov).new_game(seed=seed, dealer=dealer, players=players, deck=deck)
+
+
+# --------------------------------------------------------------------------------------------------
+# Game utilities
+# --------------------------------------------------------------------------------------------------
+
+
+def act(game, *actions: str) -> None:
+    for a in actions:
+        game.apply(a)
+
+
+def legal(game) -> list:
+    return [str(a) for a in game.legal_actions()]
+
+
+def n_players(game) -> int:
+    return game.view(0)["players"]
+
+
+def snapshot(game) -> dict:
+    """Everything observable through the public API (for 'state unchanged' checks)."""
+    n = n_players(game)
+    return copy.deepcopy(dict(
+        views=[game.view(s) for s in range(n)],
+        history=list(game.history),
+        scores=list(game.scores),
+        hand_number=game.hand_number,
+        hand_log=list(game.hand_log),
+        current=game.current_player,
+        hands=[game.hand_of(s) for s in range(n)],
+        legal=legal(game),
+        is_over=game.is_over,
+        cards_in_play=game.cards_in_play,
+    ))
+
+
+def assert_illegal(game, action: str) -> None:
+    """The action raises IllegalAction and leaves every observable part of the state unchanged."""
+    before = snapshot(game)
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+    after = snapshot(game)
+    assert after == before, f"`{action}` was rejected but changed the state"
+
+
+def pile(game, seat: int = 0) -> list:
+    """The discard pile, bottom first (R500-DEAL-6: spread, all visible)."""
+    return list(game.view(seat)["zones"]["discard"].get("cards", []))
+
+
+def stock_count(game) -> int:
+    return game.view(0)["zones"]["stock"]["count"]
+
+
+def melds(game, seat: int = 0) -> list:
+    return game.view(seat)["melds"]
+
+
+def meld_no(game, card: str) -> int:
+    """The 1-based number (as in view()["melds"]) of the table meld holding ``card`` (a view text, or a
+    natural card)."""
+    for i, m in enumerate(game.view(0)["melds"], 1):
+        if card in m["cards"] or card in [natural(c) for c in m["cards"]]:
+            return i
+    raise AssertionError(f"{card} is in no table meld: {game.view(0)['melds']}")
+
+
+def drawn(game, seat: int, before: Sequence[str]) -> list:
+    """The cards that entered ``seat``'s hand since ``before`` (a multiset difference)."""
+    return list((Counter(game.hand_of(seat)) - Counter(before)).elements())
+
+
+def visible_cards(view) -> Counter:
+    """Every card text shown anywhere in a view except the viewer's own hand entry."""
+    found: Counter = Counter()
+
+    def walk(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str):
+            for word in x.split():
+                if natural(word) in ALL_CARDS or natural(word) == JOKER:
+                    found[natural(word)] += 1
+
+    walk(view)
+    return found
+
+
+def last_scores(game, k: int = 1) -> list:
+    """Per-seat score deltas of the k-th last hand, from two hand_log totals if available."""
+    return game.hand_log[-k]
+
+
+# --------------------------------------------------------------------------------------------------
+# A seeded random bot (playouts for the property tests)
+# --------------------------------------------------------------------------------------------------
+
+
+def bot_action(game, rng: random.Random, p_meld: float = 0.9, p_deep: float = 0.3, p_claim: float = 0.5) -> str:
+    """Mostly melds and lays off when it can, sometimes takes deep or the top discard, calls Rummy with some
+    probability, and otherwise plays any legal action (discards at random)."""
+    acts = legal(game)
+    assert acts, "a player is on turn with no legal action"
+    claims = [a for a in acts if a.startswith("claim")]
+    if claims:
+        return rng.choice(claims) if rng.random() < p_claim else "pass"
+    places = [a for a in acts if a.startswith(("meld", "layoff"))]
+    if places and rng.random() < p_meld:
+        return rng.choice(places)
+    takes = [a for a in acts if a.startswith("take")]
+    deep = [a for a in takes if len(a.split()) == 3]
+    if deep and rng.random() < p_deep:
+        return rng.choice(deep)
+    if "draw stock" in acts and rng.random() < 0.85:
+        return "draw stock"
+    if "take discard" in acts and rng.random() < 0.5:
+        return "take discard"
+    discards = [a for a in acts if a.startswith("discard")]
+    if discards:
+        return rng.choice(discards)
+    return rng.choice(acts)
