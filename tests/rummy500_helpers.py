@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 import pytest
@@ -33,6 +34,11 @@ JOKER = "Jk"
 ALL_CARDS = [r + s for s in SUITS for r in RANKS]          # the 52 natural cards
 A, B, C, D, E, F, G, H = range(8)
 
+#: 26 cards with no meld among them (per suit every other rank; each rank in two suits only)
+JUNK = [r + s for r, s in zip(["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"] * 2,
+                              ["S", "H", "S", "H", "S", "H", "S", "H", "S", "H", "S", "H", "S"]
+                              + ["D", "C", "D", "C", "D", "C", "D", "C", "D", "C", "D", "C", "D"])]
+
 
 def deck_cards(players: int = 2, jokers_enabled: bool = True, jokers_per_deck: int = 2,
                decks: Optional[int] = None) -> list:
@@ -43,9 +49,12 @@ def deck_cards(players: int = 2, jokers_enabled: bool = True, jokers_per_deck: i
     return one * decks
 
 
-def hand_size(players: int) -> int:
-    """R500-DEAL-4: 13 cards each with 2 players, 7 with 3 or more."""
-    return 13 if players == 2 else 7
+def hand_size(players: int, overrides: Optional[dict] = None) -> int:
+    """R500-DEAL-4: 13 cards each with 2 players, 7 with 3 or more (or the ruleset's hand-size parameters)."""
+    ov = overrides or {}
+    if players == 2:
+        return ov.get("hand_size_two_players", 13)
+    return ov.get("hand_size_more_players", 7)
 
 
 def is_joker(card: str) -> bool:
@@ -185,19 +194,21 @@ def dealing_order(players: int, dealer: int) -> list:
 
 def stack(hands: dict, upcard: str, stock_top: Sequence[str] = (), players: Optional[int] = None,
           dealer: int = 0, jokers_enabled: bool = True, decks: Optional[int] = None,
-          fill: Optional[Sequence[str]] = None) -> list:
+          fill: Optional[Sequence[str]] = None, size: Optional[int] = None, jokers_per_deck: int = 2) -> list:
     """A full deck, top card first: seat s gets ``hands[s]`` (seats not named get filler cards), dealt one
     card at a time from the dealer's left; then the upcard; then the stock (``stock_top`` first, its first
     card on top, then every card left, in the order of ``fill`` or the fixed order of the deck)."""
     n = players if players is not None else max(2, max(hands) + 1)
-    size = hand_size(n)
-    pool = Counter(deck_cards(n, jokers_enabled, decks=decks))
+    size = hand_size(n) if size is None else size
+    pool = Counter(deck_cards(n, jokers_enabled, jokers_per_deck, decks=decks))
     named = [c for h in hands.values() for c in h] + [upcard] + list(stock_top)
     need = Counter(named)
     for c, k in need.items():
         assert pool[c] >= k, f"{c} is used {k} times; the deck holds {pool[c]}"
     left = pool - need
-    rest_order = list(fill) if fill is not None else deck_cards(n, jokers_enabled, decks=decks)
+    if fill is None:        # filler hands meld-free (JUNK first), jokers last (at the bottom of the stock)
+        fill = JUNK + [c for c in ALL_CARDS if c not in JUNK]
+    rest_order = list(fill)
     rest = []
     for c in rest_order:
         if left[c] > 0:
@@ -226,6 +237,26 @@ def stack(hands: dict, upcard: str, stock_top: Sequence[str] = (), players: Opti
 
 _RULES: dict = {}
 
+REPO = Path(__file__).resolve().parents[1]
+#: the variant files of rulesets/variants/ and the parameters each one sets (spec "Variants named in the source")
+VARIANTS = {
+    "no_jokers": {"jokers_enabled": False},
+    "five_ten_fifteen": {"rank_values": "five_ten_fifteen"},
+    "floating": {"going_out_requires_discard": True},
+    "unplayable_final_discard": {"final_discard_must_be_unplayable": True},
+}
+
+
+def variant_path(name: str) -> Path:
+    return REPO / "rulesets" / "variants" / f"rummy_500_{name}.yaml"
+
+
+def variant_rules(name: str):
+    key = ("variant", name)
+    if key not in _RULES:
+        _RULES[key] = rulesdsl.load(str(variant_path(name)))
+    return _RULES[key]
+
 
 def rules(overrides: Optional[dict] = None):
     key = tuple(sorted((overrides or {}).items()))
@@ -234,15 +265,28 @@ def rules(overrides: Optional[dict] = None):
     return _RULES[key]
 
 
-def deal(hands: dict, upcard: str, stock_top: Sequence[str] = (), players: int = 2, dealer: int = 0,
-         overrides: Optional[dict] = None, seed: int = 0, fill=None):
-    """A new match whose first hand is stacked (see ``stack``)."""
+def deal(hands: dict, upcard: str, stock_top: Sequence[str] = (), players: int = 3, dealer: Optional[int] = None,
+         overrides: Optional[dict] = None, seed: int = 0, fill=None, variant: Optional[str] = None):
+    """A new match whose first hand is stacked (see ``stack``).  By default the dealer is the last seat, so
+    seat 0 (A) receives the first card and plays first.  ``variant`` loads rulesets/variants/rummy_500_<name>.yaml
+    instead of the base file with ``overrides``."""
     ov = dict(overrides or {})
+    dealer = players - 1 if dealer is None else dealer
+    if variant is not None:
+        assert not ov, "a variant file takes no overrides here"
+        deck = stack_for(hands, upcard, stock_top, players, dealer, VARIANTS[variant], fill)
+        return variant_rules(variant).new_game(seed=seed, dealer=dealer, players=players, deck=deck)
+    deck = stack_for(hands, upcard, stock_top, players, dealer, ov, fill)
+    return rules(ov).new_game(seed=seed, dealer=dealer, players=players, deck=deck)
+
+
+def stack_for(hands: dict, upcard: str, stock_top: Sequence[str], players: int, dealer: int, ov: dict,
+              fill=None) -> list:
+    """``stack`` with the deck and hand size that the overrides ``ov`` give."""
     jok = ov.get("jokers_enabled", True)
     decks = {"one": 1, "two": 2}.get(ov.get("decks", "by_players"))
-    deck = stack(hands, upcard, stock_top, players=players, dealer=dealer, jokers_enabled=jok, decks=decks,
-                 fill=fill)
-    return rules(ov).new_game(seed=seed, dealer=dealer, players=players, deck=deck)
+    return stack(hands, upcard, stock_top, players=players, dealer=dealer, jokers_enabled=jok, decks=decks,
+                 fill=fill, size=hand_size(players, ov), jokers_per_deck=ov.get("jokers_per_deck", 2))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -336,9 +380,144 @@ def visible_cards(view) -> Counter:
     return found
 
 
-def last_scores(game, k: int = 1) -> list:
-    """Per-seat score deltas of the k-th last hand, from two hand_log totals if available."""
-    return game.hand_log[-k]
+def phase(game) -> str:
+    return game.view(0)["phase"]
+
+
+def in_claim(game) -> bool:
+    return phase(game) == "claim"
+
+
+def pass_claims(game) -> None:
+    """Every player asked in an open claim window passes."""
+    while not game.is_over and in_claim(game):
+        game.apply("pass")
+
+
+def go(game, *actions: str) -> None:
+    """Like ``act``, but any claim window open before an action is passed by everyone first."""
+    for a in actions:
+        pass_claims(game)
+        game.apply(a)
+    pass_claims(game)
+
+
+def same_cards(a: str, b: str) -> bool:
+    """Two meld actions with the same verb and the same cards (any order)."""
+    wa, wb = a.split(), b.split()
+    return wa[0] == wb[0] and sorted(wa[1:]) == sorted(wb[1:])
+
+
+def meld(game, *cards: str) -> str:
+    """Meld these cards (written in any order; a joker as ``Jk=<card>``): the legal action with exactly these
+    cards is played.  Fails the test if there is none."""
+    want = "meld " + " ".join(cards)
+    found = [a for a in legal(game) if a.startswith("meld ") and same_cards(a, want)]
+    assert found, f"`{want}` (in any order) is not legal; legal: {legal(game)}"
+    game.apply(found[0])
+    return found[0]
+
+
+def lay(game, card: str, holder: str) -> None:
+    """Lay ``card`` off onto the table meld holding the card ``holder``."""
+    game.apply(f"layoff {card} on {meld_no(game, holder)}")
+
+
+def deltas(game, fn) -> list:
+    """Per-seat change of the running totals while ``fn()`` runs."""
+    before = list(game.scores)
+    fn()
+    return [a - b for a, b in zip(game.scores, before)]
+
+
+def table_after(game, action: str) -> tuple:
+    """(melds, hands) as they will be once ``action`` (by the player on turn) is carried out, from the view
+    data and the action text alone: a meld adds a meld placed by the actor, a layoff adds the card to meld N,
+    a discard removes the card from the hand, a pass changes nothing."""
+    actor = game.current_player
+    ms = copy.deepcopy(game.view(0)["melds"])
+    hands = [list(game.hand_of(s)) for s in range(n_players(game))]
+    words = action.split()
+    verb = words[0]
+    if verb == "meld":
+        ms.append({"owner": actor, "cards": words[1:], "placed_by": [actor] * (len(words) - 1)})
+        for c in words[1:]:
+            hands[actor].remove(natural(c))
+    elif verb == "layoff":
+        m = ms[int(words[-1]) - 1]
+        m["cards"].append(words[1])
+        m["placed_by"].append(actor)
+        hands[actor].remove(natural(words[1]))
+    elif verb == "discard":
+        hands[actor].remove(words[1])
+    return ms, hands
+
+
+def finish(game, action: str, **score_kw) -> list:
+    """Play ``action``, which must end the hand, and check every seat's score change against the spec scorer
+    (``hand_scores``) applied to the final melds and hands.  Returns the score changes."""
+    ms, hands = table_after(game, action)
+    expected = hand_scores(ms, hands, **score_kw)
+    start = game.hand_number
+    got = deltas(game, lambda: game.apply(action))
+    assert game.hand_number == start + 1 or game.is_over, f"`{action}` did not end the hand"
+    assert got == expected, f"score changes {got}, the spec gives {expected} (melds {ms}, hands {hands})"
+    return got
+
+
+def end_by_stock(game, **score_kw) -> tuple:
+    """Empty the stock (``drain``), then the player on turn declines the pile (``pass``), ending the hand
+    (R500-OUT-2); the score changes are checked by ``finish``.  Returns (score changes, hands at the end)."""
+    drain(game)
+    hands = [game.hand_of(s) for s in range(n_players(game))]
+    got = finish(game, "pass", **score_kw)
+    return got, hands
+
+
+def drain(game, upto: int = 0) -> None:
+    """Every player in turn draws the top stock card and discards that same card (claim windows are passed),
+    until the stock holds ``upto`` cards.  Hands do not change."""
+    while stock_count(game) > upto:
+        pass_claims(game)
+        seat = game.current_player
+        assert game.view(seat)["step"] == "draw", game.view(seat)["step"]
+        before = game.hand_of(seat)
+        game.apply("draw stock")
+        card = drawn(game, seat, before)[0]
+        game.apply(f"discard {card}")
+    pass_claims(game)
+
+
+def stock_out(game) -> list:
+    """Empty the stock (``drain``), then the player on turn declines the pile: the hand ends (R500-OUT-2).
+    Returns the hands of every seat just before the end."""
+    drain(game)
+    n = n_players(game)
+    hands = [game.hand_of(s) for s in range(n)]
+    start = game.hand_number
+    game.apply("pass")
+    assert game.hand_number == start + 1 or game.is_over
+    return hands
+
+
+def pile_game(hands: dict, pile_cards: Sequence[str], target: int, players: int = 3, stock_after=(),
+              overrides: Optional[dict] = None, seed: int = 0, fill=None, variant: Optional[str] = None):
+    """A stacked hand in which the discard pile is ``pile_cards`` (bottom first) and seat ``target`` is on turn
+    to draw.  The pile is built by real play without changing any hand: pile_cards[0] is the upcard, and
+    each of the next turns draws the next pile card from the stock and discards it at once (claim windows
+    are passed).  The dealer is chosen so that ``target`` is on turn afterwards."""
+    k = len(pile_cards) - 1
+    first = (target - k) % players
+    dealer = (first - 1) % players
+    g = deal(hands, pile_cards[0], list(pile_cards[1:]) + list(stock_after), players=players, dealer=dealer,
+             overrides=overrides, seed=seed, fill=fill, variant=variant)
+    for c in pile_cards[1:]:
+        pass_claims(g)
+        g.apply("draw stock")
+        g.apply(f"discard {c}")
+    pass_claims(g)
+    assert g.current_player == target and pile(g) == list(pile_cards), (g.current_player, pile(g))
+    return g
 
 
 # --------------------------------------------------------------------------------------------------

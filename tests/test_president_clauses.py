@@ -10,6 +10,9 @@ only).  Expected legal lists come from the spec oracle ``options``/``beats``, ne
 
 from __future__ import annotations
 
+import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -194,6 +197,30 @@ def test_PRES_TURN_1_with_a_play_on_the_table_beat_it_or_pass():
         assert_illegal(g, bad)
     g.apply("play KS KH")
     assert trick(g)["last_play"] == ["KS", "KH"] and trick(g)["last_player"] == B
+
+
+def test_PRES_TURN_1_illegal_plays_rejected_and_state_unchanged():
+    """A pair against a single, a lower or equal rank, cards the player does not hold (another player's --
+    the only way to try to act out of turn, since ``apply`` acts for the player on turn -- or cards already
+    played), mixed ranks, a repeated card, a card of no deck, and verbs of other phases."""
+    b = ["4S", "9H", "9D", "JS", "JH", "KS", "3S", "5S", "6S", "7S", "8S", "10S", "QS"]
+    c = ["AS", "AH", "2S"]
+    g = new_game({A: ["9S", "2H"], B: b, C: c}, n=4)
+    g.apply("play 9S")
+    assert g.current_player == B
+    for bad in ("play JS JH",            # a pair against a single
+                "play 4S", "play 9H",    # lower, equal
+                "play AS", "play 2S",    # C's cards: C is not on turn, and B does not hold them
+                "play 2H",               # A's card
+                "play 9S",               # already played
+                "play JS KS",            # two ranks
+                "play JS JS",            # the same card twice
+                "play ZZ", "play 11H", "play Jk",
+                "give JS", "discard JS", "draw stock", "play", ""):
+        assert_illegal(g, bad)
+    assert g.current_player == B and sorted(g.hand_of(B)) == sorted(b)
+    g.apply("play JH")                                   # the state still accepts a legal play
+    assert trick(g)["last_play"] == ["JH"] and g.current_player == C
 
 
 def test_PRES_TURN_2_passing_is_always_allowed_even_when_able_to_beat():
@@ -538,6 +565,7 @@ def test_PRES_ROLE_7_roles_give_no_other_privileges():
     do_exchange(g)
     start = g.hand_number
     seen = set()
+    rng = random.Random(5)
     while g.hand_number == start:
         v = g.view(0)
         last = v["trick"]["last_play"]
@@ -546,8 +574,8 @@ def test_PRES_ROLE_7_roles_give_no_other_privileges():
         assert legal_kinds(g) == options(hand, to_beat, P), (g.current_player, hand, to_beat)
         seen.add(g.current_player)
         acts = legal(g)
-        plays_ = [a for a in acts if a != "pass"]
-        g.apply(plays_[0] if plays_ and (len(g.history) % 3) else acts[-1] if "pass" in acts else acts[0])
+        moves = [a for a in acts if a != "pass"]
+        g.apply("pass" if "pass" in acts and (not moves or rng.random() < 0.3) else rng.choice(moves))
     assert seen == {A, B, C, D}
 
 
@@ -748,6 +776,12 @@ def test_PRES_EDGE_8_cli_simulate_rejects_3_and_8_players():
         assert "Traceback" not in r.output
     r = runner.invoke(cli, ["simulate", "president", "--players", "4", "--games", "2"])
     assert r.exit_code == 0, r.output
+    # the installed command line, as a user runs it
+    proc = subprocess.run([sys.executable, "-c", "from rulesdsl.cli.main import main; main()",
+                           "simulate", "president", "--players", "3"], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_PRES_EDGE_9_a_two_or_set_of_twos_may_be_led_or_used_to_go_out():
@@ -793,7 +827,7 @@ def test_PRES_EDGE_10_scum_gives_first_no_refusal():
 
 @pytest.mark.parametrize("mode", ["higher_rank", "any_rank"])
 def test_PRES_EDGE_11_bigger_sets_size_to_beat_is_the_last_play(mode):
-    c = ["KS", "10S", "10H", "10D", "3S", "3H", "JS", "JH"]
+    c = ["KS", "10S", "10H", "10D", "3S", "3H", "JS", "JH", "4S", "4H", "4D"]
     g = new_game({A: ["7S"], B: ["9S", "9H"], C: c}, n=4, overrides={"larger_set_beats": mode})
     act(g, "play 7S", "play 9S 9H")
     p = rules({"larger_set_beats": mode}).params
@@ -802,6 +836,7 @@ def test_PRES_EDGE_11_bigger_sets_size_to_beat_is_the_last_play(mode):
     assert_illegal(g, "play KS")
     assert ("10", 2) in plays(g) and ("10", 3) in plays(g)
     assert (("3", 2) in plays(g)) is False               # same size, lower rank
+    assert (("4", 3) in plays(g)) is (mode == "any_rank")  # bigger, lower rank: only with any_rank
     g.apply("play JS JH")
     assert g.current_player == D
     assert legal_kinds(g) == options(g.hand_of(D), ("J", 2), p)

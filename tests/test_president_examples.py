@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from president_helpers import (A, TWO_LEFT, B, C, D, E, F, G, act, b_holds_only_2s, do_exchange, dump, legal,
+from president_helpers import (A, TWO_LEFT, B, C, D, E, F, G, act, assert_illegal, b_holds_only_2s, do_exchange, dump, legal,
                                legal_kinds, new_game, options, plays, rank, role_names, rules, steer_deal,
                                strength, to_deal2, trick)
 
@@ -173,8 +173,9 @@ def test_example_10_deal_sizes_6_and_7_players(n, sizes):
     dealt_order = want[1:] + want[:1]                     # from the VP round to the President
     assert [counts[s] for s in dealt_order] == sizes
     assert sum(sizes) == 52
-    roles = role_names(n)
-    assert [roles[(i + 1) % n] for i in range(n)][-1] == "President"
+    do_exchange(g)
+    roles = g.view(0)["roles"]
+    assert [roles[s] for s in dealt_order] == role_names(n)[1:] + ["President"]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -191,8 +192,7 @@ def test_example_9_clear_threes():
     assert plays(g) == {("K", 2), ("A", 2), ("2", 2), ("3", 2)}
     assert "pass" in legal(g)
     for bad in ("play JS JH", "play QS QH", "play KS", "play 4S"):
-        with pytest.raises(Exception):
-            g.apply(bad)
+        assert_illegal(g, bad)
     g.apply("play KS KH")
     assert trick(g)["to_beat_rank"] == "K"
 
@@ -214,14 +214,12 @@ def test_example_11_bigger_sets(mode):
     assert g.current_player == C
     assert ("10", 3) in plays(g)                          # more cards, higher rank
     assert ("K", 1) not in plays(g)                       # fewer cards
-    with pytest.raises(Exception):
-        g.apply("play KS")
+    assert_illegal(g, "play KS")
     g.apply("play 10S 10H 10D")
     assert g.current_player == D
     if mode == "higher_rank":
         assert ("8", 4) not in plays(g)                   # 8 is lower than 10
-        with pytest.raises(Exception):
-            g.apply("play 8S 8H 8D 8C")
+        assert_illegal(g, "play 8S 8H 8D 8C")
     else:
         assert ("8", 4) in plays(g)                       # bigger beats smaller regardless of rank
         g.apply("play 8S 8H 8D 8C")
@@ -280,8 +278,7 @@ def test_example_14_revolution_reverses_order_and_direction():
     assert v["turn_order"][v["turn_order"].index(A):] + v["turn_order"][:v["turn_order"].index(A)] == [A, D, C, B]
     assert ("8", 4) in plays(g)                           # 8 ranks above 9 in the inverse order
     assert ("10", 4) not in plays(g)
-    with pytest.raises(Exception):
-        g.apply("play 10S 10H 10D 10C")
+    assert_illegal(g, "play 10S 10H 10D 10C")
     act(g, "play 8S 8H 8D 8C")                            # another four of a kind: back to normal
     v = g.view(0)
     assert v["state"]["revolution"] is False
@@ -312,3 +309,41 @@ def test_example_14_revolution_ends_with_the_deal():
     v = g.view(0)
     assert v["state"]["revolution"] is False
     assert v["turn_order"] == g.hand_log[0]["order"]      # normal direction in the new deal
+
+
+# --------------------------------------------------------------------------------------------------
+# Variants 4 alternatives (parameters of the revolution)
+# --------------------------------------------------------------------------------------------------
+
+
+def test_variant_4_rank_order_only_when_direction_does_not_reverse():
+    g = new_game({A: ["9S", "9H", "9D", "9C"], B: ["8S", "8H", "8D", "8C"]}, n=4,
+                 overrides={"revolution": True, "revolution_reverses_direction": False})
+    act(g, "play 9S 9H 9D 9C")
+    assert g.view(0)["state"]["revolution"] is True
+    assert g.current_player == B                          # direction unchanged
+    assert ("8", 4) in plays(g)                           # but lower ranks win
+
+
+def test_variant_4_four_singles_in_a_row_trigger():
+    ov = {"revolution": True, "equal_rank_beats": True, "revolution_triggers": "four_of_a_kind_or_singles"}
+    g = new_game({A: ["8S", "KS"], B: ["8H"], C: ["8D"], D: ["8C"]}, n=4, overrides=ov)
+    act(g, "play 8S", "play 8H", "play 8D")
+    assert g.view(0)["state"]["revolution"] is False
+    act(g, "play 8C")                                     # the fourth single 8 in a row
+    assert g.view(0)["state"]["revolution"] is True
+    assert g.current_player == C                          # direction reversed: after D comes C
+    # the default trigger (four of a kind only) ignores four singles
+    g = new_game({A: ["8S"], B: ["8H"], C: ["8D"], D: ["8C"]}, n=4,
+                 overrides={"revolution": True, "equal_rank_beats": True})
+    act(g, "play 8S", "play 8H", "play 8D", "play 8C")
+    assert g.view(0)["state"]["revolution"] is False and g.current_player == A
+
+
+def test_variant_4_revolution_carries_into_next_deal_when_not_reset():
+    ov = {"revolution": True, "revolution_resets_each_deal": False}
+    g = new_game({A: ["9S", "9H", "9D", "9C"]}, n=4, overrides=ov)
+    act(g, "play 9S 9H 9D 9C", "pass", "pass", "pass")
+    steer_deal(g, [A, B, C])
+    do_exchange(g)
+    assert g.view(0)["state"]["revolution"] is True

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from rulesdsl import IllegalAction
 
 from president_helpers import (ALL_CARDS, JOKER, RefDeal, beats, deal_sizes, kind_of, legal, legal_kinds,
-                               order_value, rank, rules, snapshot, spec_points)
+                               options, order_value, rank, rules, snapshot, spec_points)
 
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -94,6 +94,10 @@ def test_cards_are_conserved_after_every_action(ov, n, seed, bot):
         counted = sum(h["count"] for h in z["hand"]) + z["trick"]["count"] + z["played"]["count"]
         counted += z["stock"]["count"]
         assert counted == total
+        for s in range(n):                                # each view shows its own hand only
+            hz = g.view(s)["zones"]["hand"]
+            assert all(("cards" in hz[t]) == (t == s) for t in range(n))
+            assert sorted(hz[s]["cards"]) == sorted(g.hand_of(s))
         held = [c for s in range(n) for c in g.hand_of(s)] + list(z["trick"].get("cards", []))
         assert len(held) + z["played"]["count"] == total
         assert all(held.count(c) <= deck.count(c) for c in set(held))
@@ -143,7 +147,6 @@ def test_every_legal_play_beats_the_last_play_under_the_rules_in_force(ov, n, se
             for k in kinds:
                 if k[0] == "play" and last is not None:
                     assert beats((k[1], k[2]), last, p, rev), (k, last, rev, p)
-            from president_helpers import options
             assert kinds == options(hand, last, p, rev), (sorted(kinds), last, rev, hand)
         g.apply(choose(g, rng))
 

@@ -21,6 +21,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _deal(m, diags)
     _turn(m, diags)
     _climbing(m, diags)
+    _reserves(m, diags)
     _scoring(m, diags)
 
 
@@ -70,9 +71,14 @@ def _climbing(m: Ruleset, d: Diagnostics) -> None:
 
 def _scoring(m: Ruleset, d: Diagnostics) -> None:
     sc = m.scoring
-    if (sc.outcomes is None) == (sc.each_player is None):
-        d.error("E-SCORING", "`scoring` needs exactly one of `outcomes` (one scorer per hand) or "
-                "`each_player` (every seat scores)", sc.pos)
+    forms = [f for f in (sc.outcomes, sc.each_player, sc.each_team) if f is not None]
+    if len(forms) != 1:
+        d.error("E-SCORING", "`scoring` needs exactly one of `outcomes` (one scorer per hand), "
+                "`each_player` (every seat scores) or `each_team` (every team scores)", sc.pos)
+    if sc.each_team is not None and m.teams is None:
+        d.error("E-MISSING", "`scoring.each_team` needs a `teams:` section", sc.pos)
+    if m.teams is not None and m.players.min % m.teams.count:
+        d.error("E-TEAMS", f"{m.players.min} players cannot form {m.teams.count} equal teams", m.teams.pos)
     if not m.turn and m.climbing is None:
         d.error("E-MISSING", "the ruleset needs `turn` steps (or a `climbing` section)", m.pos)
 
@@ -117,12 +123,18 @@ def _copies_min(m: Ruleset) -> int:
 
 def _melds(m: Ruleset, d: Diagnostics) -> None:
     ranks = m.deck.ranks
-    kinds = {"run": 0, "set": 0}
+    kinds = {"run": 0, "set": 0, "group": 0, "wild": 0}
     copies = _copies_min(m)
     for name, mt in m.melds.items():
         kinds[mt.kind] += 1
         if mt.max is not None and mt.max < mt.min:
             d.error("E-MELD-IMPOSSIBLE", f"meld `{name}` has max {mt.max} below min {mt.min}", mt.pos)
+        for r in (mt.ranks or ()):
+            if r not in ranks:
+                d.error("E-UNKNOWN-RANK", f"meld `{name}` allows rank `{r}`, which is not in the deck", mt.pos,
+                        suggest(r, ranks) or "ranks: " + " ".join(ranks))
+        if mt.kind in ("group", "wild") and m.wild is None:
+            d.error("E-MISSING", f"meld `{name}` ({mt.kind}) needs `wild:` (which cards are wild)", mt.pos)
         if mt.order is not None:
             for r in mt.order:
                 if r not in ranks:
@@ -162,6 +174,18 @@ def _zone(m: Ruleset, d: Diagnostics, name, per: str, where: str, pos) -> None:
         d.error("E-ZONE-KIND", f"{where} needs a {per} zone, but `{name}` is a {spec.per} zone", pos)
 
 
+def _reserves(m: Ruleset, d: Diagnostics) -> None:
+    for name, z in m.zones.items():
+        if z.reserve_for is not None:
+            if z.per != "player":
+                d.error("E-ZONE-KIND", f"the reserve packet `{name}` must be a per-player zone", z.pos)
+            _zone(m, d, z.reserve_for, "player", f"`zones.{name}.reserve_for`", z.pos)
+    if m.auto_lay is not None:
+        _zone(m, d, m.auto_lay.to, "team" if m.teams is not None else "player", "`auto_lay.to`", m.auto_lay.pos)
+        if m.auto_lay.replace_from is not None:
+            _zone(m, d, m.auto_lay.replace_from, "table", "`auto_lay.replace_from`", m.auto_lay.pos)
+
+
 def _deal(m: Ruleset, d: Diagnostics) -> None:
     for s in m.deal:
         if (s.deal is None) == (s.turn_up is None):
@@ -172,6 +196,8 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
             if s.to is None:
                 d.error("E-MISSING", "a `deal` step needs `to:` (the zone that receives the cards)", s.pos)
             _zone(m, d, s.to, "player", "`deal.to`", s.pos)
+            if s.bury_while is not None:
+                d.error("E-DEAL", "`bury_while` goes with `turn_up`", s.pos)
         else:
             _zone(m, d, s.turn_up, "table", "`turn_up`", s.pos)
     if d:
@@ -211,7 +237,7 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
         if s.step in names[:i]:
             d.error("E-DUPLICATE", f"step `{s.step}` is declared twice", s.pos)
         for a in s.actions:
-            set_kinds = [k for k in ("draw", "take", "discard", "go_out", "meld", "layoff")
+            set_kinds = [k for k in ("draw", "take", "discard", "go_out", "meld", "layoff", "ask")
                          if getattr(a, k) is not None]
             if a.pass_:
                 set_kinds.append("pass")

@@ -79,7 +79,32 @@ def table_bindings() -> dict[str, Binding]:
     }
 
 
-def seat_attrs(player_zones: list[str]) -> dict[str, Any]:
+def team_bindings(team_zones: list[str]) -> dict[str, Binding]:
+    """Names for partnerships: the team being scored, and meld counts for book conditions."""
+    names = {
+        "team": Binding(lambda g: g.team_cur, "the team being scored (in each_team)"),
+        "naturals": Binding(lambda g: g.naturals, "in meld conditions: natural cards in the meld"),
+        "wilds": Binding(lambda g: g.wilds, "in meld conditions: wild cards in the meld"),
+        "partner_seat": Binding(lambda g: g.partner(g.actor), "the acting player's partner"),
+    }
+    for z in team_zones:
+        names[z] = Binding(lambda g, _z=z: g.tzones[_z][g.team_of(g.actor)], f"the acting team's `{z}`")
+    return names
+
+
+def card_class_builtins(classes: list[str], late: dict, table: CardTable, colors: dict) -> dict[str, Builtin]:
+    """One predicate per declared card class (``wild(card)``, ``red_three(card)``), and ``color``."""
+    out = {}
+    for name in classes:
+        out[name] = Builtin(lambda g, c, _n=name: c is not None and late["classes"][_n][c], (1, 1),
+                            f"whether a card is of the class `{name}`")
+    suit_name, s_of = table.suits, table.suit
+    out["color"] = Builtin(lambda g, c: None if c is None or s_of[c] < 0 else colors.get(suit_name[s_of[c]]),
+                           (1, 1), "a card's colour from `deck.colors`", pure=True)
+    return out
+
+
+def seat_attrs(player_zones: list[str], team_zones: list[str] = ()) -> dict[str, Any]:
     attrs = {
         "score": lambda g, s: g.scores[s],
         "hands_won": lambda g, s: g.hands_won[s],
@@ -87,6 +112,8 @@ def seat_attrs(player_zones: list[str]) -> dict[str, Any]:
     }
     for z in player_zones:
         attrs[z] = lambda g, s, _z=z: g.pzones[_z][s]
+    for z in team_zones:
+        attrs[z] = lambda g, t, _z=z: g.tzones[_z][t]
     return attrs
 
 
@@ -176,6 +203,25 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
                           "the value of every card a seat placed on the table this hand"),
         "held": Builtin(lambda g, s: sum(value[c] for c in g.pzones["hand"][s]), (1, 1),
                         "the value of the cards left in a seat's hand"),
+        "team_of": Builtin(lambda g, s: g.team_of(s), (1, 1), "the team a seat plays for"),
+        "partner": Builtin(lambda g, s: g.partner(s), (1, 1), "a seat's partner"),
+        "members": Builtin(lambda g, t: g.members(t), (1, 1), "the seats of a team"),
+        "in_foot": Builtin(lambda g, s: g.picked_up[s], (1, 1), "whether a seat has picked up its reserve packet"),
+        "foot_turns": Builtin(lambda g, s: g.reserve_turns[s], (1, 1),
+                              "complete turns a seat has begun with its reserve packet in hand"),
+        "answer": Builtin(lambda g, s: g.answers.get(s), (1, 1), "the partner's answer this turn (\"yes\"/\"no\")"),
+        "team_books": Builtin(lambda g, t, kind: sum(1 for m in g.melds if m.owner == t and m.book == kind), (2, 2),
+                              "how many books of a type a team has"),
+        "melded_value": Builtin(lambda g, t: sum(value[c] for m in g.melds if m.owner == t for c in m.cards), (1, 1),
+                                "the value of every card on a team's melds"),
+        "team_melded": Builtin(lambda g, t: g.team_melded[t], (1, 1), "whether a team has made its initial meld"),
+        "held_cards": Builtin(lambda g, s: g.held_cards(s), (1, 1),
+                              "a seat's hand, plus its reserve packet if not yet picked up"),
+        "top": Builtin(lambda g, z: z[-1] if len(z) else None, (1, 1), "the top card of a zone (or none)"),
+        "marked": Builtin(lambda g, c, name: c in g.marks.get(name, {}), (2, 2),
+                          "whether a card carries a mark made when it was discarded"),
+        "marks_by": Builtin(lambda g, t, name: sum(1 for s in g.marks.get(name, {}).values() if g.team_of(s) == t),
+                            (2, 2), "how many cards a team's players marked"),
         "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
                             "a seat's finishing position in the deal just ended (1 = first out)"),
         "role_points": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][1], (1, 1),

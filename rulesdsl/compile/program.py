@@ -9,15 +9,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from ..errors import Diagnostics
+from ..errors import Diagnostics, suggest
 from ..expr.compiler import Const, Scope
 from ..model.game import ActionSpec, Ruleset
 from ..model.setup import setup_value
 from ..source.tree import Pos
 from .cards import CardTable, build_table
 from .melds import MeldEngine
-from .names import builtins, climbing_bindings, seat_attrs, state_bindings, table_bindings, zone_bindings
+from .names import (builtins, card_class_builtins, climbing_bindings, seat_attrs, state_bindings, table_bindings,
+                    team_bindings, zone_bindings)
 from .table_melds import MeldRules
+
+
+def _ratio_fn(fn: Fn):
+    """A meld-count condition (over ``naturals`` and ``wilds``) as a plain function of two ints."""
+    probe = _CountProbe()
+
+    def ratio(n: int, w: int) -> bool:
+        probe.naturals, probe.wilds = n, w
+        return bool(fn(probe))
+    return ratio
+
+
+class _CountProbe:
+    def __init__(self):
+        self.naturals = self.wilds = 0
+        self.env: dict = {}
 
 
 class _CardProbe:
@@ -44,6 +61,9 @@ class CAction:
     then: Optional[int]        # index of the next step; None = the step after; -1 end of turn; -2 end of hand
     spec: ActionSpec = field(repr=False, default=None)
     must_meld: Optional[Fn] = None
+    count: Optional[Fn] = None                 # draw/take: cards at once
+    meld_with: Optional[tuple] = None          # take: (count, matching) hand cards melded with the top card
+    marks: dict = field(default_factory=dict)  # discard: mark name -> condition
 
 
 @dataclass
@@ -104,6 +124,17 @@ class CClimb:
 
 
 @dataclass
+class CGoingOut:
+    when: Fn
+    needs_discard: bool
+    keep: int
+    permission: Fn
+    rule: str
+    pos: Pos
+    text: str
+
+
+@dataclass
 class CClaim:
     when: Fn
     priority: str
@@ -151,6 +182,14 @@ class Program:
     table: Optional[Fn] = None           # empty_hand_ends
     placed_value: Optional[Fn] = None
     claims: dict = None
+    teams: int = 0                        # number of partnerships (0: every seat for itself)
+    team_zones: list = None
+    auto_lay: Optional[tuple] = None      # (class table, to zone, replace-from zone)
+    books: list = None                    # [(name, condition(naturals, wilds))]
+    initial_minimum: Optional[Fn] = None
+    counts_toward: Optional[Fn] = None
+    going_out: Any = None                 # CGoingOut
+    each_team: Optional[Fn] = None
 
     def roles_for(self, n: int) -> tuple:
         """(name, points) by finishing position for ``n`` players, or () when the game has no roles."""
@@ -190,17 +229,33 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     names.update(table_bindings())
     wild_flags = [False] * cards.size
     table_rules = None
-    holder: dict = {}
-    scope = Scope(params, names, builtins(cards, melds, model.roles, holder), dict(model.derived), diags,
-                  seat_attrs(player_zones))
+    holder: dict = {"classes": {}}
+    team_zones = [z for z, spec in model.zones.items() if spec.per == "team"]
+    names.update(team_bindings(team_zones))
+    blt = builtins(cards, melds, model.roles, holder)
+    colors = dict(model.deck.colors)
+    blt.update(card_class_builtins(list(model.classes), holder, cards, colors))
+    scope = Scope(params, names, blt, dict(model.derived), diags, seat_attrs(player_zones, team_zones))
+    probe = _CardProbe(n)
+    for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
+        fn = scope.compile(cexpr)
+        table = []
+        for c in cards.ids:
+            probe.cand = c
+            table.append(bool(fn(probe)))
+        holder["classes"][cname] = table
     if model.wild is not None:
         fn = scope.compile(model.wild)
-        probe = _CardProbe(n)
         for c in cards.ids:
             probe.cand = c
             wild_flags[c] = bool(fn(probe))
     if model.table is not None or model.wild is not None:
-        table_rules = MeldRules(model.melds, cards, wild_flags)
+        ratio = None
+        group = next((m for m in model.melds.values() if m.kind == "group"), None)
+        if group is not None and group.wild_ratio is not None:
+            ratio = _ratio_fn(scope.compile(group.wild_ratio))
+        closes = model.table.closes_at if model.table is not None else None
+        table_rules = MeldRules(model.melds, cards, wild_flags, ratio, closes)
     holder.update(wild=wild_flags, table_rules=table_rules)
 
     def opt(e):
@@ -218,7 +273,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                 count = setup_value(s.deal, params, n, diags)
             deal.append(("deal", count, s.to, s.pos))
         else:
-            deal.append(("turn_up", s.turn_up, s.as_, s.pos))
+            deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while)))
 
     step_index = {s.step: i for i, s in enumerate(model.turn)}
     steps = []
@@ -228,8 +283,12 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
             then = None
             if a.then is not None:
                 then = {"end_turn": -1, "end_hand": -2}.get(a.then, step_index.get(a.then))
-            acts.append(CAction(a.kind, a.draw or a.take or a.discard or a.go_out or a.meld or a.layoff,
-                                opt(a.when), opt(a.forbid), a.rule, a.pos, then, a, opt(a.must_meld)))
+            acts.append(CAction(a.kind, a.draw or a.take or a.discard or a.go_out or a.meld or a.layoff or a.ask,
+                                opt(a.when), opt(a.forbid), a.rule, a.pos, then, a, opt(a.must_meld),
+                                opt(a.count),
+                                (scope.compile(a.meld_with.count), scope.compile(a.meld_with.matching))
+                                if a.meld_with is not None else None,
+                                {k: scope.compile(v) for k, v in a.mark.items()}))
         steps.append(CStep(s.step, acts, s.repeat))
 
     go_out = {name: CGoOut(name, g.discard, scope.compile(g.when), g.rule, g.layoffs, g.pos, g.when.text)
@@ -249,7 +308,23 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     exchange = [CExchange(x.giver, x.receiver, scope.compile(x.count), scope.compile(x.cards),
                           scope.compile(x.when), x.pos) for x in model.exchange] or None
     each_player = opt(sc.each_player)
-    table = opt(model.table.empty_hand_ends) if model.table is not None else None
+    each_team = opt(sc.each_team)
+    t = model.table
+    table = opt(t.empty_hand_ends) if t is not None else None
+    books = [(k, _ratio_fn(scope.compile(v))) for k, v in t.books.items()] if t is not None else []
+    going_out = None
+    if t is not None and t.going_out is not None:
+        go = t.going_out
+        going_out = CGoingOut(scope.compile(go.when), go.needs_discard, go.keep_when_not_out,
+                              scope.compile(go.permission), go.rule, go.pos, go.when.text)
+    auto_lay = None
+    if model.auto_lay is not None:
+        al = model.auto_lay
+        if al.class_ not in holder["classes"]:
+            diags.error("E-UNKNOWN-CLASS", f"`auto_lay.class` names `{al.class_}`, which is not under `classes:`",
+                        al.pos, suggest(al.class_, holder["classes"]) or "classes: " + ", ".join(holder["classes"]))
+        else:
+            auto_lay = (holder["classes"][al.class_], al.to, al.replace_from)
     placed_value = opt(model.table.placed_value) if model.table is not None else None
     holder["placed_value"] = placed_value
     prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,
@@ -257,7 +332,10 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    end_bonus, model.first_turn, each_player, climbing, exchange,
                    scope.compile(m.seating), scope.compile(m.direction), dict(model.roles),
                    scope.compile(m.on_tie), tuple(wild_flags), table_rules, table, placed_value,
-                   {name: CClaim(scope.compile(c.when), c.priority, c.pos) for name, c in model.claims.items()})
+                   {name: CClaim(scope.compile(c.when), c.priority, c.pos) for name, c in model.claims.items()},
+                   model.teams.count if model.teams is not None else 0, team_zones, auto_lay, books,
+                   opt(t.initial_minimum) if t is not None else None,
+                   opt(t.counts_toward_minimum) if t is not None else None, going_out, each_team)
     return None if diags else prog
 
 

@@ -21,23 +21,41 @@ from .cards import CardTable
 class TableMeld:
     """A meld on the table: cards with their declared kinds, who owns it and who placed each card."""
 
-    kind: str                  # "run" or "set"
+    kind: str                  # "run", "set", "group" or "wild"
     cards: list                # card ids, in meld order (runs low to high)
     declared: list             # kind each card stands for (parallel to cards)
     owner: int                 # seat (or team) owning it
     placers: list              # seat that placed each card (parallel to cards)
     lo: int = 0                # runs: window in the run order
     hi: int = 0
+    rank: int = -2             # group: the rank it is of; wild melds: -1
+    book: str = ""             # the book type once closed (``closes_at``)
+    staged: bool = False       # part of an initial meld still below its minimum
+
+    def counts(self, wild: Sequence[bool]) -> tuple[int, int]:
+        """(naturals, wilds) in the meld."""
+        w = sum(1 for c in self.cards if wild[c])
+        return len(self.cards) - w, w
 
 
 class MeldRules:
-    def __init__(self, meld_types: dict, cards: CardTable, wild: Sequence[bool]):
+    def __init__(self, meld_types: dict, cards: CardTable, wild: Sequence[bool],
+                 ratio=None, closes_at: Optional[int] = None):
         self.cards = cards
         self.wild = wild                      # id -> is wild
         runs = [m for m in meld_types.values() if m.kind == "run"]
         sets = [m for m in meld_types.values() if m.kind == "set"]
+        groups = [m for m in meld_types.values() if m.kind == "group"]
+        wilds = [m for m in meld_types.values() if m.kind == "wild"]
         self.run = runs[0] if runs else None
         self.set = sets[0] if sets else None
+        self.group = groups[0] if groups else None
+        self.wildm = wilds[0] if wilds else None
+        self.ratio = ratio or (lambda n, w: True)     # group: (naturals, wilds) -> allowed
+        self.closes_at = closes_at
+        ranks_all = list(cards.ranks)
+        self.group_ranks = ({ranks_all.index(r) for r in self.group.ranks if r in ranks_all}
+                            if self.group and self.group.ranks else set(range(len(ranks_all))))
         ranks = list(cards.ranks)
         self.order = [ranks.index(r) for r in self.run.order] if self.run and self.run.order else list(range(len(ranks)))
         n_r = len(ranks)
@@ -57,7 +75,8 @@ class MeldRules:
 
     # ------------------------------------------------------------------ validity
     def classify(self, declared: Sequence[int]) -> Optional[tuple]:
-        """("set", 0, 0) or ("run", lo, hi) for a valid meld of these declared kinds, else None."""
+        """("set", 0, 0) or ("run", lo, hi) for a valid meld of these declared kinds, else None.
+        (Group and wild melds are built by ``make_group``; they never reach here.)"""
         if not declared:
             return None
         rs = [self.rank_suit(k) for k in declared]
@@ -107,6 +126,20 @@ class MeldRules:
                 out.append(tuple(pairs))
 
         n_wild = len(wilds)
+        if self.group:
+            g = self.group
+            for r in sorted(self.group_ranks):
+                nats = [c for k in range(self.n_s) for c in naturals.get(self.kind_of(r, k), [])]
+                for j in range(0, min(n_wild, g.min) + 1):
+                    k = g.min - j
+                    if k < 1 or len(nats) < k or not self.ratio(k, j):
+                        continue
+                    for pick in self._pick_any(nats, k, must):
+                        for wpick in self._wild_choices(wilds, j, must):
+                            emit([(c, self.cards.kind[c]) for c in pick] + [(w, self.kind_of(r, 0)) for w in wpick])
+        if self.wildm and n_wild >= self.wildm.min:
+            for wpick in self._pick_any(wilds, self.wildm.min, must):
+                emit([(w, self.cards.kind[w]) for w in wpick])
         if self.set:
             size = self.set.min
             for r in range(self.n_r):
@@ -155,20 +188,48 @@ class MeldRules:
             picks = [p + [c] for p in picks for c in options]
         return [tuple(p) for p in picks]
 
-    @staticmethod
-    def _wild_choices(wilds: list, j: int, must: set) -> list[tuple]:
+    def _pick_any(self, cards: list, k: int, must: set) -> list[tuple]:
+        """``k`` cards where any will do (same rank, suits irrelevant): the first ones, with the
+        ``must`` cards first, and one choice per distinct text (a 2 or a joker differ in value)."""
+        text = self.cards.text
+        firsts = [c for c in cards if c in must] + [c for c in cards if c not in must]
+        if len({text[c] for c in cards}) <= 1:
+            return [tuple(firsts[:k])] if len(firsts) >= k else []
+        out, seen = [], set()
+        for combo in combinations(firsts, k):
+            key = tuple(sorted(text[c] for c in combo))
+            if key not in seen:
+                seen.add(key)
+                out.append(combo)
+        return out
+
+    def _wild_choices(self, wilds: list, j: int, must: set) -> list[tuple]:
+        """``j`` wild cards: one choice per distinct mix of faces (a joker and a 2 differ in value)."""
         if j == 0:
             return [()]
         if len(wilds) < j:
             return []
-        base = tuple(wilds[:j])
-        extra = [w for w in wilds[j:] if w in must]
-        return [base] + [tuple(wilds[:j - 1]) + (w,) for w in extra]
+        return self._pick_any(wilds, j, must)
 
     # ------------------------------------------------------------------ layoffs
     def layoff_kinds(self, meld: TableMeld, card: int) -> list[tuple[int, str]]:
         """Where ``card`` may go on ``meld``: (kind it stands for, end) pairs, end = "low", "high" or
         "set"; empty if it does not fit.  An ace that fits both ends of a run is offered once (low)."""
+        if self.closes_at is not None and len(meld.cards) >= self.closes_at:
+            return []                                   # a book is closed
+        if meld.kind == "group":
+            if self.group.max is not None and len(meld.cards) >= self.group.max:
+                return []
+            n, w = meld.counts(self.wild)
+            if self.wild[card]:
+                return [(self.kind_of(meld.rank, 0), "set")] if self.ratio(n, w + 1) else []
+            if self.cards.kind_rank[self.cards.kind[card]] != meld.rank or not self.ratio(n + 1, w):
+                return []
+            return [(self.cards.kind[card], "set")]
+        if meld.kind == "wild":
+            if self.wildm.max is not None and len(meld.cards) >= self.wildm.max:
+                return []
+            return [(self.cards.kind[card], "set")] if self.wild[card] else []
         if meld.kind == "set":
             if len(meld.cards) >= self.set_max:
                 return []
@@ -212,6 +273,15 @@ class MeldRules:
         meld.placers.append(placer)
 
     def make(self, pairs: Sequence[tuple], owner: int, placer: int) -> TableMeld:
+        naturals = [c for c, _ in pairs if not self.wild[c]]
+        if self.wildm and not naturals:
+            return TableMeld("wild", [c for c, _ in pairs], [k for _, k in pairs], owner, [placer] * len(pairs),
+                             rank=-1)
+        if self.group:
+            r = self.cards.kind_rank[self.cards.kind[naturals[0]]]
+            order = [p for p in pairs if not self.wild[p[0]]] + [p for p in pairs if self.wild[p[0]]]
+            return TableMeld("group", [c for c, _ in order], [k for _, k in order], owner,
+                             [placer] * len(pairs), rank=r)
         kind, lo, hi = self.classify([k for _, k in pairs])
         if kind == "run":
             pos = {r: i for i, r in enumerate(self.order[lo:hi + 1])}

@@ -57,7 +57,7 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
                 raise IllegalAction(f"`{rest[1]}` is not a number of cards", "action syntax")
             return Action(verb, rest[0].lower(), (str(int(rest[1])),))
         return Action(verb, rest[0].lower())
-    if verb in ("pass", "done"):
+    if verb in ("pass", "done", "ask", "yes", "no"):
         if rest:
             raise IllegalAction(f"`{verb}` takes nothing after it", "action syntax")
         return Action(verb)

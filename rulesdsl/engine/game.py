@@ -36,8 +36,10 @@ class Game:
         self.digest = digest
         self.rng = random.Random(seed)
         self.env: dict = {}
-        self.scores = [0] * self.n
-        self.hands_won = [0] * self.n
+        self.teams = prog.teams
+        sides = self.teams or self.n                # scores are per team where the game has teams
+        self.scores = [0] * sides
+        self.hands_won = [0] * sides
         self.hand_number = 0
         self.history: list[str] = []
         self.hand_log: list[dict] = []
@@ -92,6 +94,15 @@ class Game:
         bit = p.melds.bits
         self.zones = {z: Cards(bit) for z in p.table_zones}
         self.pzones = {z: [Cards(bit) for _ in range(self.n)] for z in p.player_zones}
+        self.tzones = {z: [Cards(bit) for _ in range(self.teams or self.n)] for z in (p.team_zones or ())}
+        self.picked_up = [False] * self.n          # reserve packet (the foot) taken into the hand
+        self.reserve_turns = [0] * self.n          # complete turns begun with the reserve in hand
+        self.turn_in_reserve = False
+        self.answers: dict = {}                    # seat -> the partner's answer this turn
+        self.asked = False
+        self.marks: dict = {}                      # mark name -> {card: seat that marked it}
+        self.team_melded = [False] * (self.teams or self.n)
+        self.stage_total = 0                       # initial meld: counting value placed this turn
         stock = self.zones["stock"]
         stock.extend(reversed(order))          # the end of the list is the top of the stock
         self.table_melds: list[list[int]] = []
@@ -139,8 +150,16 @@ class Game:
                     for s in seats:
                         hands[s].append(stock.pop())
             else:
-                _, zone, fact, _pos = item
+                _, zone, fact, _pos, bury = item
                 card = stock.pop()
+                while bury is not None and stock:
+                    self.cand = card
+                    buried = bury(self)
+                    self.cand = None
+                    if not buried:
+                        break
+                    stock.insert(self.rng.randrange(len(stock) + 1), card)   # buried at random
+                    card = stock.pop()
                 self.zones[zone].append(card)
                 if fact:
                     self.facts[fact] = card
@@ -190,6 +209,67 @@ class Game:
     def seat_word(self, word: str) -> int:
         return self.dealer if word == "dealer" else self.next_seat(self.dealer)
 
+    # ------------------------------------------------------------------ teams and packets
+    def team_of(self, seat: int) -> int:
+        """Seat s plays for team s % teams (partners sit opposite); without teams, for itself."""
+        return seat % self.teams if self.teams else seat
+
+    def members(self, team: int) -> list[int]:
+        return [s for s in range(self.n) if self.team_of(s) == team]
+
+    def partner(self, seat: int) -> int:
+        others = [s for s in self.members(self.team_of(seat)) if s != seat]
+        return others[0] if others else seat
+
+    def owner_of(self, seat: int) -> int:
+        """Who owns the melds a seat makes: its team, or itself."""
+        table = self.prog.model.table
+        return self.team_of(seat) if table is not None and table.owner == "team" else seat
+
+    def reserve_zone(self) -> Optional[str]:
+        for z, spec in self.prog.model.zones.items():
+            if spec.reserve_for:
+                return z
+        return None
+
+    def held_cards(self, seat: int) -> list[int]:
+        """A seat's hand, and its reserve packet while not yet picked up."""
+        cards = list(self.pzones["hand"][seat])
+        z = self.reserve_zone()
+        if z is not None and not self.picked_up[seat]:
+            cards.extend(self.pzones[z][seat])
+        return cards
+
+    def pick_up_reserve(self, seat: int) -> bool:
+        """An empty hand takes up the seat's reserve packet (the foot), if it still has one."""
+        z = self.reserve_zone()
+        if z is None or self.picked_up[seat]:
+            return False
+        hand, foot = self.pzones["hand"][seat], self.pzones[z][seat]
+        while foot:
+            hand.append(foot.pop())
+        self.picked_up[seat] = True
+        self.auto_lay(seat)
+        return True
+
+    def auto_lay(self, seat: int) -> None:
+        """Cards of the ``auto_lay`` class never stay in a hand: laid out and replaced, repeatedly."""
+        al = self.prog.auto_lay
+        if al is None:
+            return
+        flags, to, source = al
+        hand = self.pzones["hand"][seat]
+        dest = self.tzones[to][self.team_of(seat)] if to in self.tzones else self.pzones[to][seat]
+        while True:
+            found = [c for c in hand if flags[c]]
+            if not found:
+                return
+            for c in found:
+                hand.remove(c)
+                dest.append(c)
+                if source is not None and self.zones[source]:
+                    hand.append(self.zones[source].pop())
+
     # ------------------------------------------------------------------ public state
     @property
     def current_player(self) -> Optional[int]:
@@ -202,6 +282,7 @@ class Game:
         total += sum(len(h) for hs in self.pzones.values() for h in hs)
         total += sum(len(m) for m in self.table_melds)
         total += sum(len(m.cards) for m in self.melds)
+        total += sum(len(z) for zs in self.tzones.values() for z in zs)
         return total
 
     def hand_of(self, seat: int, zone: str = "hand") -> list[str]:
@@ -314,9 +395,23 @@ class Game:
         return "turn"
 
     def _score_hand(self) -> int:
-        """Score by the first outcome that holds (one scorer), or every seat by ``each_player``."""
+        """Score by the first outcome that holds (one scorer), every seat by ``each_player``, or
+        every team by ``each_team``."""
         p = self.prog
         self.scorer = None
+        if p.each_team is not None:
+            gains = []
+            for t in range(self.teams):
+                self.team_cur = t
+                gains.append(p.each_team(self) * p.multiplier(self))
+            for t, v in enumerate(gains):
+                self.scores[t] += v
+            best = max(gains)
+            if gains.count(best) == 1:
+                self.scorer = gains.index(best)
+                self.hands_won[self.scorer] += 1
+            self.last_gains = gains
+            return sum(gains)
         if p.each_player is not None:
             total = 0
             gains = []
@@ -353,13 +448,13 @@ class Game:
 
     def _unique_leader(self) -> Optional[int]:
         best = max(self.scores)
-        leaders = [s for s in range(self.n) if self.scores[s] == best]
+        leaders = [s for s in range(len(self.scores)) if self.scores[s] == best]
         return leaders[0] if len(leaders) == 1 else None
 
     def _end_match(self) -> None:
         self.winner = self._unique_leader()
         eb = self.prog.end_bonus
-        if eb is not None and eb[0](self):
+        if eb is not None and eb[0](self) and not self.teams:
             bonus = []
             for s in range(self.n):
                 self.actor = s
@@ -377,6 +472,8 @@ class Game:
         t = p.cards.text
         zones = {}
         for z, spec in p.model.zones.items():
+            if spec.per == "team":
+                continue                       # shown under "team_zones"
             if spec.per == "table":
                 cards = self.zones[z]
                 entry: dict[str, Any] = {"count": len(cards)}
@@ -413,14 +510,22 @@ class Game:
             "melds": [{"owner": self.meld_owner[i], "cards": [t[c] for c in m]}
                       for i, m in enumerate(self.table_melds)] + [
                      {"owner": m.owner, "kind": m.kind,
-                      "cards": [t[c] + ("=" + p.cards.kind_text[k] if p.wild[c] else "")
+                      "cards": [t[c] + ("=" + p.cards.kind_text[k] if p.wild[c] and k != p.cards.kind[c] else "")
                                 for c, k in zip(m.cards, m.declared)],
-                      "placed_by": list(m.placers)} for m in self.melds],
+                      "placed_by": list(m.placers), **({"book": m.book} if m.book else {})} for m in self.melds],
             "last_hands": self.hand_log[-3:],
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.current_player else [],
             "is_over": self.is_over,
             "winner": self.winner,
         }
+        if self.tzones:
+            out["team_zones"] = {z: [{"count": len(c), "cards": [t[x] for x in c]}
+                                     if p.model.zones[z].visible in ("all", "team") else {"count": len(c)}
+                                     for c in zs] for z, zs in self.tzones.items()}
+        if self.teams:
+            out["teams"] = [self.members(t) for t in range(self.teams)]
+            out["in_reserve"] = list(self.picked_up)
+            out["team_melded"] = list(self.team_melded)
         for ph in self.phases.values():
             ph.view(self, seat, out)
         return out

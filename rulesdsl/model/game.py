@@ -57,6 +57,8 @@ class MeldType:
     order: Optional[tuple]
     wrap: bool
     distinct_suits: bool
+    ranks: Optional[tuple]
+    wild_ratio: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -64,6 +66,7 @@ class MeldType:
 class Zone:
     per: str
     visible: str
+    reserve_for: Optional[str]
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -73,6 +76,7 @@ class DealStep:
     to: Optional[str]
     turn_up: Optional[str]
     as_: Optional[str]
+    bury_while: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
 
     @property
@@ -107,9 +111,14 @@ class ActionSpec:
     go_out: Optional[str]
     meld: Optional[str]
     layoff: Optional[str]
+    ask: Optional[str]
     pass_: bool
     depth: str
     must_meld: Optional[Expr]
+    count: Optional[Expr]
+    meld_with: Optional["MeldWith"]
+    question: str
+    mark: dict
     when: Optional[Expr]
     forbid: Optional[Expr]
     rule: str
@@ -118,10 +127,19 @@ class ActionSpec:
 
     @property
     def kind(self) -> str:
-        for k in ("draw", "take", "discard", "go_out", "meld", "layoff"):
+        for k in ("draw", "take", "discard", "go_out", "meld", "layoff", "ask"):
             if getattr(self, k) is not None:
                 return k
         return "pass"
+
+
+@dataclass(frozen=True)
+class MeldWith:
+    """take: cards from hand that must be melded at once with the top card taken."""
+
+    count: Expr
+    matching: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
 
 
 @dataclass(frozen=True)
@@ -133,12 +151,46 @@ class Step:
 
 
 @dataclass(frozen=True)
+class GoingOut:
+    """Emptying the hand for good (after any reserve packet) is going out, only when ``when`` holds."""
+
+    when: Expr
+    needs_discard: bool
+    keep_when_not_out: int
+    permission: Expr
+    rule: str
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
 class TableRules:
     """Melds laid on the table during play: who owns them and what each placed card is worth."""
 
     owner: str
     placed_value: Optional[Expr]
     empty_hand_ends: Expr
+    closes_at: Optional[int]
+    one_open_per_rank: bool
+    books: dict
+    initial_minimum: Optional[Expr]
+    counts_toward_minimum: Optional[Expr]
+    going_out: Optional[GoingOut]
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class Teams:
+    count: int
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
+class AutoLay:
+    """Cards of a class never stay in a hand: laid out at once and replaced from a zone."""
+
+    class_: str
+    to: str
+    replace_from: Optional[str]
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -181,6 +233,7 @@ class Scoring:
     multiplier: Optional[Expr]
     outcomes: Optional[tuple]
     each_player: Optional[Expr]
+    each_team: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -277,6 +330,9 @@ class Ruleset:
     wild: Optional[Expr]
     table: Optional[TableRules]
     claims: dict
+    teams: Optional[Teams]
+    classes: dict
+    auto_lay: Optional[AutoLay]
     roles: dict
     exchange: tuple
     constraints: tuple
@@ -380,7 +436,10 @@ DECK = Struct("deck", {
 }, _make(Deck))
 
 MELD = Struct("meld", {
-    "kind": Field(Choice("run", "set"), True),
+    "kind": Field(Choice("run", "set", "group", "wild"), True,
+                  doc="run; set (one rank, distinct cards); group (one rank with wild cards); wild (wild cards only)"),
+    "ranks": Field(RANK_LIST, doc="group/set: the ranks that may be melded"),
+    "wild_ratio": Field(ExprT(), doc="group: a condition over `naturals` and `wilds` that must always hold"),
     "min": Field(Int(1), default=3),
     "max": Field(Int(1)),
     "order": Field(RANK_LIST, doc="the run order of ranks (a rank may appear at both ends)"),
@@ -389,8 +448,9 @@ MELD = Struct("meld", {
 }, _make(MeldType))
 
 ZONE = Struct("zone", {
-    "per": Field(Choice("table", "player"), default="table"),
-    "visible": Field(Choice("none", "top", "all", "owner"), default="none"),
+    "per": Field(Choice("table", "player", "team"), default="table"),
+    "visible": Field(Choice("none", "top", "all", "owner", "team"), default="none"),
+    "reserve_for": Field(Str(), doc="a packet that becomes this zone when it is empty (the foot)"),
 }, _make(Zone))
 
 DEAL_STEP = Struct("deal step", {
@@ -398,6 +458,7 @@ DEAL_STEP = Struct("deal step", {
     "to": Field(Str()),
     "turn_up": Field(Str(), doc="a pile that receives one card from the stock, face up"),
     "as": Field(Str(), doc="remember that card under this name, as deal.NAME"),
+    "bury_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), bury it in the stock"),
 }, _make(DealStep, {"as": "as_"}))
 
 FIRST_TURN = Struct("first_turn", {
@@ -411,9 +472,15 @@ ACTION = Struct("action", {
     "draw": Field(Str()), "take": Field(Str()), "discard": Field(Str()), "go_out": Field(Str()),
     "meld": Field(Choice("any"), doc="start a meld on the table from hand cards"),
     "layoff": Field(Choice("any", "own"), doc="add a card to a meld on the table"),
+    "ask": Field(Choice("partner"), doc="ask the partner a question; the answer is their own action"),
     "pass": Field(Bool()),
     "depth": Field(Choice("top", "any"), default="top", doc="take: the top card, or any card with all above"),
     "must_meld": Field(ExprT(), doc="take: the deepest card taken must be melded at once"),
+    "count": Field(ExprT(), doc="draw/take: how many cards at once (all there are, if fewer)"),
+    "meld_with": Field(Struct("meld_with", {"count": Field(ExprT(), True), "matching": Field(ExprT(), True)},
+                              _make(MeldWith)), doc="take: hand cards to meld at once with the top card"),
+    "question": Field(Choice("go_out"), default="go_out"),
+    "mark": Field(MapOf(ExprT()), default={}, doc="discard: marks the card carries (name: condition)"),
     "when": Field(ExprT()), "forbid": Field(ExprT()), "rule": Field(Str(), default=""),
     "then": Field(Str()),
 }, _make(ActionSpec, {"pass": "pass_"}))
@@ -422,12 +489,32 @@ STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTIO
                        "repeat": Field(Bool(), default=False, doc="stay in this step after an action")},
               _make(Step))
 
+GOING_OUT = Struct("going_out", {
+    "when": Field(ExprT(), True),
+    "needs_discard": Field(Bool(), default=True),
+    "keep_when_not_out": Field(Int(0), default=1, doc="cards a player must keep after melding when not going out"),
+    "permission": Field(ExprT(), default=_const_expr(False), doc="the partner must answer yes first"),
+    "rule": Field(Str(), default=""),
+}, _make(GoingOut))
+
 TABLE = Struct("table", {
-    "owner": Field(Choice("player"), default="player"),
+    "owner": Field(Choice("player", "team"), default="player"),
     "placed_value": Field(ExprT(), doc="what a placed card scores (`card`, `as`, `meld.kind`, `meld.ranks`)"),
     "empty_hand_ends": Field(ExprT(), default=_const_expr(True),
                              doc="melding the last card ends the hand (else only a discard does)"),
+    "closes_at": Field(Int(2), doc="a meld of this many cards is a book: closed"),
+    "one_open_per_rank": Field(Bool(), default=False, doc="at most one unfinished meld per rank per owner"),
+    "books": Field(MapOf(ExprT()), default={}, doc="book types at completion: name -> condition over naturals, wilds"),
+    "initial_minimum": Field(ExprT(), doc="an owner's first melds in one turn must total at least this"),
+    "counts_toward_minimum": Field(ExprT(), doc="which placed cards count toward the minimum (`card`)"),
+    "going_out": Field(GOING_OUT),
 }, _make(TableRules))
+
+TEAMS = Struct("teams", {"count": Field(Int(2), True)}, _make(Teams))
+
+AUTO_LAY = Struct("auto_lay", {
+    "class": Field(Str(), True), "to": Field(Str(), True), "replace_from": Field(Str()),
+}, _make(AutoLay, {"class": "class_"}))
 
 CLAIM = Struct("claim", {
     "when": Field(ExprT(), default=_const_expr(True)),
@@ -458,6 +545,7 @@ SCORING = Struct("scoring", {
     "multiplier": Field(ExprT()),
     "outcomes": Field(ListOf(OUTCOME, 1), doc="the first outcome that holds scores (one scorer)"),
     "each_player": Field(ExprT(), doc="every seat scores this (with `player` bound to the seat)"),
+    "each_team": Field(ExprT(), doc="every team scores this (with `team` bound to the team)"),
 }, _make(Scoring))
 
 TOGGLE = Struct("toggle", {
@@ -555,6 +643,9 @@ RULESET = Struct("ruleset", {
     "stock_out": Field(STOCK_OUT),
     "climbing": Field(CLIMBING),
     "wild": Field(ExprT(), doc="which cards are wild: a condition over `card`"),
+    "teams": Field(TEAMS),
+    "classes": Field(MapOf(ExprT()), default={}, doc="named card classes: name -> condition over `card`"),
+    "auto_lay": Field(AUTO_LAY),
     "table": Field(TABLE),
     "claims": Field(MapOf(CLAIM), default={}),
     "roles": Field(RolesT(), default={}),
@@ -565,7 +656,8 @@ RULESET = Struct("ruleset", {
 }, _make(Ruleset))
 
 #: verbs the engine itself defines; a ruleset may not use them as go-out names
-BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim")
+BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim", "ask",
+                 "yes", "no")
 
 #: keys the source layer consumes before the model sees the tree
 SOURCE_KEYS = ("extends",)

@@ -117,7 +117,28 @@ def _check_depth(tree: Tree) -> Tree:
 
 
 def parse_expr_tree(text: str) -> Tree:
-    """Parse one expression (start ``expr``); raises Lark's ``UnexpectedInput`` subclasses."""
+    """Parse one expression (start ``expr``); raises Lark's ``UnexpectedInput`` subclasses.
+
+    An expression may span lines (a folded YAML string): it is parsed inside parentheses, where the
+    post-lexer drops newlines, and positions on its first line are shifted back by that one column."""
+    try:
+        tree = get_parser().parse("(" + text + ")", start="expr")
+    except UnexpectedInput as exc:
+        if getattr(exc, "line", None) == 1 and getattr(exc, "column", 0) > 1:
+            exc.column -= 1
+        raise
+    for node in tree.iter_subtrees():
+        m = node.meta
+        if not m.empty and m.line == 1:
+            m.column -= 1
+        for tok in node.children:
+            if isinstance(tok, Token) and tok.line == 1:
+                tok.column -= 1
+    return _check_depth(tree)
+
+
+def parse_expr_exact(text: str) -> Tree:
+    """Parse ``text`` as one expression exactly as written in a DSL value (newlines are not dropped)."""
     return _check_depth(get_parser().parse(text, start="expr"))
 
 

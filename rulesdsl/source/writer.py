@@ -20,7 +20,7 @@ from decimal import Decimal
 from lark.exceptions import UnexpectedInput
 
 from .grammar import (CARDKEY_RE, SIGNED_NUMBER_RE, is_literal, is_name,
-                      parse_expr_tree, quote_string, span)
+                      parse_expr_exact, quote_string, span)
 from .tree import Map, Node, Scalar, Seq
 
 INDENT = "  "
@@ -148,7 +148,7 @@ def to_yaml(node: Node) -> str:
 def _dsl_expression_ok(text: str) -> bool:
     """True if ``text`` written bare as a DSL value reads back as the same expression text."""
     try:
-        tree = parse_expr_tree(text)
+        tree = parse_expr_exact(text)
     except UnexpectedInput:   # includes NestingTooDeep: any parse failure means "quote it"
         return False
     if is_literal(tree) or tree.data in ("name", "list"):

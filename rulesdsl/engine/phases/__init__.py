@@ -6,6 +6,7 @@ from .climbing import ClimbPhase, ExchangePhase
 from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
 from .melding import ClaimPhase
+from .partnership import AnswerPhase
 
 
 def build_phases(prog) -> dict:
@@ -19,4 +20,6 @@ def build_phases(prog) -> dict:
         phases["exchange"] = ExchangePhase(prog)
     if prog.claims:
         phases["claim"] = ClaimPhase(prog)
+    if prog.going_out is not None:
+        phases["answer"] = AnswerPhase(prog)
     return phases

@@ -17,6 +17,7 @@ from .base import Phase
 from .going_out import go_out
 from .melding import apply_layoff, apply_meld, apply_take, gen_layoffs, gen_melds, gen_takes, hand_emptied, \
     claim_options
+from .partnership import can_ask, discard_allowed, may_go_out
 
 PASS = Action("pass")
 
@@ -44,7 +45,16 @@ class TurnPhase(Phase):
     def enter(self, g) -> None:
         if not getattr(g, "_keep_actor", False):
             g.actor = g.next_seat(g.dealer)
+            self.begin_turn(g)
         g._keep_actor = False
+
+    def begin_turn(self, g) -> None:
+        """A player's turn starts: per-turn state, and cards that never stay in a hand are laid out."""
+        g.stage_total = 0
+        g.answers = {}
+        g.asked = False
+        g.turn_in_reserve = bool(g.picked_up[g.actor]) if g.reserve_zone() else False
+        g.auto_lay(g.actor)
 
     # ------------------------------------------------------------------ generate
     def generate(self, g) -> list[Action]:
@@ -74,10 +84,12 @@ class TurnPhase(Phase):
             if g.forced_draw is not None and a.arg != g.forced_draw:
                 return []
             return [Action("draw", a.arg)] if g.zones[a.arg] else []
+        if kind == "ask":
+            return [Action("ask")] if can_ask(g) else []
         if kind == "take":
             if g.forced_draw is not None:
                 return []
-            if a.spec.depth == "any" or a.must_meld is not None:
+            if a.spec.depth == "any" or a.must_meld is not None or a.meld_with is not None:
                 return gen_takes(g, a)
             return [Action("take", a.arg)] if g.zones[a.arg] else []
         if kind == "pass":
@@ -102,6 +114,8 @@ class TurnPhase(Phase):
                     g.cand = None
                     if bad:
                         continue
+                if not discard_allowed(g, c):
+                    continue
                 seen.add(t)
                 out.append(Action("discard", "", (t,)))
             return out
@@ -149,12 +163,20 @@ class TurnPhase(Phase):
         verb = action.verb
         hand = g.pzones["hand"][g.actor]
         if verb == "draw":
-            hand.append(g.zones[action.zone].pop())
+            spec = self._spec_for(g, action)
+            stock = g.zones[action.zone]
+            for _ in range(min(spec.count(g), len(stock)) if spec.count is not None else 1):
+                hand.append(stock.pop())
             g.forced_draw = None
+            g.auto_lay(g.actor)
             self._next_step(g, action)
+        elif verb == "ask":
+            g.asked = True
+            g.asker = g.actor
+            g.enter("answer")
         elif verb == "take":
             spec = self._spec_for(g, action)
-            if spec.spec.depth == "any" or spec.must_meld is not None:
+            if spec.spec.depth == "any" or spec.must_meld is not None or spec.meld_with is not None:
                 apply_take(g, action)
             else:
                 take(g, action.zone)
@@ -172,8 +194,18 @@ class TurnPhase(Phase):
         elif verb == "discard":
             spec = self._spec_for(g, action)
             c = g.find(hand, action.cards[0])
+            g.cand = c
+            for name, cond in spec.marks.items():
+                if cond(g):
+                    g.marks.setdefault(name, {})[c] = g.actor
+            g.cand = None
             hand.remove(c)
             g.zones[spec.arg].append(c)
+            if not hand and g.pick_up_reserve(g.actor):
+                g.discarder = g.actor              # discarding out of the hand: the turn ends
+                g.claim_zone = spec.arg
+                self.end_turn(g)
+                return
             if self.prog.table is not None and not hand:
                 g.ending = "out"
                 g.declarer = g.actor
@@ -215,6 +247,9 @@ class TurnPhase(Phase):
 
     def advance(self, g) -> None:
         """After a turn (and any claim window): the stock-out rule, then the next player."""
+        if g.turn_in_reserve:
+            g.reserve_turns[g.actor] += 1
+        g.turn_in_reserve = False
         g.taken_cards = []
         g.must = set()
         so = self.prog.stock_out
@@ -236,6 +271,7 @@ class TurnPhase(Phase):
         if g.phase != "turn":                      # back from a claim window
             g._keep_actor = True
             g.enter("turn")
+        self.begin_turn(g)
 
     # ------------------------------------------------------------------ explain
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:

@@ -19,6 +19,8 @@ from ...compile.table_melds import TableMeld
 from ...errors import IllegalAction
 from ..actions import Action
 from .base import Phase
+from .partnership import (after_placing, can_discharge, counting_value, leaves_enough, max_more, meld_rank,
+                          minimum_reachable, new_meld_allowed, staging)
 
 PASS = Action("pass")
 
@@ -26,7 +28,7 @@ PASS = Action("pass")
 def _text(g, card: int, kind: int) -> str:
     cards = g.prog.cards
     t = cards.text[card]
-    return f"{t}={cards.kind_text[kind]}" if g.prog.wild[card] else t
+    return f"{t}={cards.kind_text[kind]}" if g.prog.wild[card] and kind != cards.kind[card] else t
 
 
 # ---------------------------------------------------------------------------------------- generate
@@ -35,26 +37,36 @@ def gen_melds(g, spec) -> list[Action]:
     hand = g.pzones["hand"][g.actor]
     out = []
     for pairs in rules.new_melds(hand, g.must):
-        if _leaves_a_way(g, [c for c, _ in pairs]):
+        cards = [c for c, _ in pairs]
+        if (new_meld_allowed(g, pairs) and leaves_enough(g, len(cards))
+                and minimum_reachable(g, cards, rank=meld_rank(g, pairs)) and _leaves_a_way(g, cards)):
             out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
     return out
+
+
+def _new_meld_route(g) -> bool:
+    """Some allowed new meld holds every card that must be placed now."""
+    return any(new_meld_allowed(g, p) for p in g.prog.table_rules.new_melds(g.pzones["hand"][g.actor], g.must))
 
 
 def gen_layoffs(g, spec) -> list[Action]:
     rules = g.prog.table_rules
     hand = g.pzones["hand"][g.actor]
     out, seen = [], set()
-    if len(g.must) > 1:
-        return []                  # several cards must go down together: only a new meld does that
+    if len(g.must) > 1 and _new_meld_route(g):
+        return []                  # several cards must go down together: a new meld does that
+    owner = g.owner_of(g.actor)
+    if not leaves_enough(g, 1):
+        return []
     for c in sorted(hand):
         if g.must and c not in g.must:
             continue
         for i, m in enumerate(g.melds):
-            if spec.arg == "own" and m.owner != g.actor:
+            if spec.arg == "own" and m.owner != owner:
                 continue
             for kind, _end in rules.layoff_kinds(m, c):
                 a = Action("layoff", "", (_text(g, c, kind),), i + 1)
-                if a not in seen and _leaves_a_way(g, [c]):
+                if a not in seen and minimum_reachable(g, [c], meld=m) and _leaves_a_way(g, [c]):
                     seen.add(a)
                     out.append(a)
     return out
@@ -78,17 +90,66 @@ def _leaves_a_way(g, cards: list) -> bool:
         hand.sort(key=saved.index)
 
 
+def _matching(g, spec) -> list:
+    """``meld_with``: the hand cards that go down with the top card (judged with the pile as it is)."""
+    count_fn, match_fn = spec.meld_with
+    need = count_fn(g)
+    found = []
+    for c in sorted(g.pzones["hand"][g.actor]):
+        g.cand = c
+        ok = match_fn(g)
+        g.cand = None
+        if ok:
+            found.append(c)
+            if len(found) == need:
+                return found
+    return []
+
+
 def gen_takes(g, spec) -> list[Action]:
     """The top card, or (depth any) any card with everything above it, when its duty can be met."""
     pile = g.zones[spec.arg]
     if not pile:
         return []
+    if spec.meld_with is not None:
+        return [Action("take", spec.arg)] if _take_with_ok(g, spec) else []
     out = [Action("take", spec.arg)] if _take_ok(g, spec, 1) else []
     if spec.spec.depth == "any":
         for k in range(2, len(pile) + 1):
             if _take_ok(g, spec, k):
                 out.append(Action("take", spec.arg, (str(k),)))
     return out
+
+
+def _take_count(g, spec) -> int:
+    pile = g.zones[spec.arg]
+    return min(spec.count(g), len(pile)) if spec.count is not None else 1
+
+
+def _take_with_ok(g, spec) -> bool:
+    """Taking the top cards with ``meld_with``: the matching hand cards exist, the top card and
+    they can be placed this turn, and an initial minimum stays reachable."""
+    match = _matching(g, spec)
+    if not match:
+        return False
+    pile = g.zones[spec.arg]
+    hand = g.pzones["hand"][g.actor]
+    k = _take_count(g, spec)
+    taken = pile[-k:]
+    must = {pile[-1], *match}
+    saved = (g.taken_cards, g.taken)
+    g.taken_cards, g.taken = list(taken), pile[-1]
+    try:
+        if not can_discharge(g, must, list(hand) + [pile[-1]]):
+            return False
+        if staging(g):
+            need = g.prog.initial_minimum(g) - g.stage_total
+            placed = counting_value(g, must)
+            rest = [c for c in list(hand) + taken if c not in must]
+            return placed + max_more(g, rest) >= need
+        return True
+    finally:
+        g.taken_cards, g.taken = saved
 
 
 def _take_ok(g, spec, k: int) -> bool:
@@ -147,6 +208,19 @@ def _resolve(g, word: str, pool: list) -> tuple[int, int]:
 def apply_take(g, action: Action) -> None:
     pile = g.zones[action.zone]
     hand = g.pzones["hand"][g.actor]
+    spec = next(a for s in g.prog.steps for a in s.actions if a.kind == "take" and a.arg == action.zone)
+    if spec.meld_with is not None:
+        match = _matching(g, spec)
+        k = _take_count(g, spec)
+        taken = pile[-k:]
+        for _ in range(k):
+            pile.pop()
+        for c in taken:
+            hand.append(c)
+        g.taken, g.taken_cards = taken[-1], list(taken)
+        g.must = {taken[-1], *match}
+        g.auto_lay(g.actor)
+        return
     k = int(action.cards[0]) if action.cards else 1
     taken = pile[-k:]
     for _ in range(k):
@@ -172,7 +246,9 @@ def apply_meld(g, action: Action) -> None:
     for c, _ in pairs:
         hand.remove(c)
         g.must.discard(c)
-    g.melds.append(rules.make(pairs, g.actor, g.actor))
+    meld = rules.make(pairs, g.owner_of(g.actor), g.actor)
+    g.melds.append(meld)
+    after_placing(g, meld, [c for c, _ in pairs])
 
 
 def apply_layoff(g, action: Action) -> None:
@@ -184,11 +260,15 @@ def apply_layoff(g, action: Action) -> None:
     hand.remove(card)
     g.must.discard(card)
     rules.place(meld, card, kind, end, g.actor)
+    after_placing(g, meld, [card])
 
 
 def hand_emptied(g) -> bool:
-    """Called after a card leaves the hand: end the hand if the player has gone out."""
+    """Called after a card leaves the hand: pick up a reserve packet, or end the hand if the player
+    has gone out."""
     if g.pzones["hand"][g.actor]:
+        return False
+    if g.pick_up_reserve(g.actor):
         return False
     table = g.prog.table
     if table is not None and not table(g):

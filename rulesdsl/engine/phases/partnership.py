@@ -1,0 +1,328 @@
+"""Rules of the Canasta family that sit on top of open melds.
+
+* **Initial meld minimum** (``table.initial_minimum``): until an owner (a team) has melded, the cards
+  one player places in one turn must reach the minimum.  They are placed as they come ("staged"); an
+  action is offered only if the minimum stays reachable with the cards left, and the turn cannot end
+  between zero and the minimum -- so nobody is ever stuck below it.
+* **Books** (``table.closes_at``, ``table.books``): a meld that reaches the size is closed and typed.
+* **One open meld per rank** (``table.one_open_per_rank``).
+* **Going out** (``table.going_out``): for a player past their reserve packet, emptying the hand is
+  going out, allowed only when the condition holds (and the partner said yes, where asked); otherwise
+  the player keeps ``keep_when_not_out`` cards after melding.
+* **Asking the partner**: ``ask`` hands the decision to the partner (``yes`` / ``no``), which binds.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...compile.table_melds import TableMeld
+from ...errors import IllegalAction
+from ..actions import Action
+from .base import Phase
+
+YES, NO = Action("yes"), Action("no")
+
+
+# ------------------------------------------------------------------------------------ open melds
+def open_rank(meld: TableMeld) -> Optional[int]:
+    """The rank key an unfinished meld holds open (groups, wild melds), or None."""
+    return meld.rank if meld.kind in ("group", "wild") and not meld.book else None
+
+
+def new_meld_allowed(g, pairs) -> bool:
+    """``one_open_per_rank``: no second unfinished meld of a rank for the same owner."""
+    t = g.prog.model.table
+    if t is None or not t.one_open_per_rank:
+        return True
+    rank = meld_rank(g, pairs)
+    owner = g.owner_of(g.actor)
+    return not any(m.owner == owner and open_rank(m) == rank for m in g.melds)
+
+
+def after_placing(g, meld: TableMeld, placed: list) -> None:
+    """Book closing and initial-meld accounting after cards were placed on ``meld``."""
+    rules = g.prog.table_rules
+    if rules.closes_at is not None and len(meld.cards) >= rules.closes_at and not meld.book:
+        n, w = meld.counts(rules.wild)
+        meld.book = next((name for name, cond in g.prog.books if cond(n, w)), "book")
+    if g.prog.initial_minimum is not None:
+        owner = g.owner_of(g.actor)
+        if not g.team_melded[owner]:
+            g.stage_total += counting_value(g, placed)
+            meld.staged = True
+            if g.stage_total >= g.prog.initial_minimum(g):
+                g.team_melded[owner] = True
+                for m in g.melds:
+                    m.staged = False
+
+
+def counting_value(g, cards) -> int:
+    """The value of ``cards`` that counts toward the initial minimum."""
+    counts = g.prog.counts_toward
+    value = g.prog.cards.value
+    total = 0
+    for c in cards:
+        g.cand = c
+        if counts is None or counts(g):
+            total += value[c]
+    g.cand = None
+    return total
+
+
+def staging(g) -> bool:
+    """Whether the acting player's melds this turn are still an initial meld below its minimum."""
+    return g.prog.initial_minimum is not None and not g.team_melded[g.owner_of(g.actor)]
+
+
+def meld_rank(g, pairs) -> int:
+    """The rank key a new meld holds open (-1 for a meld of wild cards only)."""
+    rules = g.prog.table_rules
+    naturals = [c for c, _ in pairs if not rules.wild[c]]
+    return g.prog.cards.kind_rank[g.prog.cards.kind[naturals[0]]] if naturals else -1
+
+
+def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: Optional[int] = None) -> bool:
+    """Placing ``placing`` now -- onto ``meld``, or as a new meld of ``rank`` -- keeps the initial
+    minimum reachable with the rest of the hand."""
+    if not staging(g):
+        return True
+    need = g.prog.initial_minimum(g) - g.stage_total - counting_value(g, placing)
+    if need <= 0:
+        return True
+    wild = g.prog.table_rules.wild
+    w = sum(1 for c in placing if wild[c])
+    if meld is not None:
+        mn, mw = meld.counts(wild)
+        into = (meld.rank, mn + len(placing) - w, mw + w, len(meld.cards) + len(placing))
+    else:
+        into = (rank, len(placing) - w, w, len(placing))
+    hand = [c for c in g.pzones["hand"][g.actor] if c not in placing]
+    return max_more(g, hand, into) >= need
+
+
+def max_more(g, cards: list, into: Optional[tuple] = None) -> int:
+    """An upper bound of the counting value the acting player could still meld from ``cards``:
+    naturals of ranks that can form or join a meld, and as many wild cards as the melds (new, or
+    already open on the table) can hold under the wild ratio, or form a meld of their own."""
+    rules = g.prog.table_rules
+    value, kind_rank, kind = g.prog.cards.value, g.prog.cards.kind_rank, g.prog.cards.kind
+    counts = g.prog.counts_toward
+    usable = []
+    for c in cards:
+        g.cand = c
+        if counts is None or counts(g):
+            usable.append(c)
+    g.cand = None
+    owner = g.owner_of(g.actor)
+    top = rules.group.max if rules.group is not None and rules.group.max else 7
+    shape = {m.rank: (*m.counts(rules.wild), len(m.cards))
+             for m in g.melds if m.owner == owner and open_rank(m) is not None}   # rank -> (n, w, size)
+    if into is not None:
+        shape[into[0]] = into[1:]          # the meld the cards are going to, as it will be
+    wilds = sorted((value[c] for c in usable if rules.wild[c]), reverse=True)
+    by_rank: dict = {}
+    for c in usable:
+        if not rules.wild[c]:
+            r = kind_rank[kind[c]]
+            if rules.group is None or r in rules.group_ranks:
+                by_rank.setdefault(r, []).append(value[c])
+    ratio = rules.ratio
+
+    def cap(n: int, w0: int, size: int) -> int:
+        w = 0
+        while size + w < top and ratio(n, w0 + w + 1):
+            w += 1
+        return w
+
+    total, capacity, pairs = 0, 0, []
+    for r in set(by_rank) | {k for k in shape if k >= 0}:
+        vals = by_rank.get(r, [])
+        n = len(vals)
+        if r in shape:
+            mn, mw, size = shape[r]
+            total += sum(vals)
+            capacity += cap(mn + n, mw, size + n)
+        elif n >= 3:
+            total += sum(vals)
+            capacity += cap(n, 0, n)
+        elif n == 2 and ratio(2, 1):
+            pairs.append(sum(vals))
+    if -1 in shape:
+        capacity += top - shape[-1][2]
+    pairs.sort(reverse=True)
+    best = 0
+    for k in range(0, min(len(pairs), len(wilds)) + 1):        # k wild cards complete k pairs
+        rest = wilds[k:]
+        for f in range(0, min(capacity, len(rest)) + 1):       # f more join melds, the rest meld alone
+            left = rest[f:]
+            alone = sum(left) if (rules.wildm is not None and len(left) >= rules.wildm.min) else 0
+            best = max(best, sum(pairs[:k]) + sum(wilds[:k]) + sum(rest[:f]) + alone)
+    return total + best
+
+
+# ------------------------------------------------------------------------------------ going out
+def in_last_packet(g, seat: int) -> bool:
+    """The seat has no reserve packet left to pick up (it was picked up, or the game has none)."""
+    return g.reserve_zone() is None or g.picked_up[seat]
+
+
+def may_go_out(g) -> bool:
+    go = g.prog.going_out
+    if go is None:
+        return True
+    if not go.when(g):
+        return False
+    return not go.permission(g) or g.answers.get(g.actor) == "yes"
+
+
+def leaves_enough(g, placing: int) -> bool:
+    """After placing ``placing`` cards, the hand still obeys the going-out rules."""
+    go = g.prog.going_out
+    if go is None or not in_last_packet(g, g.actor):
+        return True
+    rest = len(g.pzones["hand"][g.actor]) - placing
+    if may_go_out(g):
+        return rest >= (1 if go.needs_discard else 0)
+    return rest >= go.keep
+
+
+def discard_allowed(g, card: int) -> bool:
+    """The partnership rules on a discard: not below the initial minimum, and the last card only
+    when going out (or to pick up the reserve); after a binding yes, only the going-out discard."""
+    if staging(g) and g.stage_total > 0:
+        return False
+    go = g.prog.going_out
+    if go is None:
+        return True
+    last = len(g.pzones["hand"][g.actor]) == 1
+    if not in_last_packet(g, g.actor):
+        return True
+    if last:
+        return may_go_out(g)
+    if go.permission(g) and g.answers.get(g.actor) == "yes":
+        # a yes binds: the turn must end by going out -- while that is still possible
+        key = len(g.history)
+        if getattr(g, "_down_key", None) != key:
+            g._down_key, g._down = key, can_meld_down(g, keep=1 if go.needs_discard else 0)
+        return not g._down
+    return True
+
+
+# ------------------------------------------------------------------------------------ feasibility
+def can_discharge(g, must: set, hand: list) -> bool:
+    """Can the cards in ``must`` all be placed this turn (with others from ``hand``)?  Melds first;
+    layoffs one card at a time, each simulated on copies of the owner's melds."""
+    rules = g.prog.table_rules
+    owner = g.owner_of(g.actor)
+    melds = [TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi, m.rank,
+                       m.book) for m in g.melds if m.owner == owner or g.prog.model.table.owner == "player"]
+    return _discharge(g, rules, set(must), list(hand), melds, owner, 0)
+
+
+def _discharge(g, rules, must, hand, melds, owner, depth) -> bool:
+    if not must:
+        return True
+    if depth > 8:
+        return True
+    one_open = g.prog.model.table.one_open_per_rank
+    open_ranks = {m.rank for m in melds if m.owner == owner and open_rank(m) is not None}
+    for pairs in rules.new_melds(hand, must):
+        naturals = [c for c, _ in pairs if not rules.wild[c]]
+        rank = g.prog.cards.kind_rank[g.prog.cards.kind[naturals[0]]] if naturals else -1
+        if not one_open or rank not in open_ranks:
+            return True
+    for c in list(must):
+        for i, m in enumerate(melds):
+            if m.owner != owner and g.prog.model.table.owner == "team":
+                continue
+            for kind, end in rules.layoff_kinds(m, c):
+                copy = TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi,
+                                 m.rank, m.book)
+                rules.place(copy, c, kind, end, g.actor)
+                if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
+                    copy.book = "book"
+                rest = list(hand)
+                rest.remove(c)
+                if _discharge(g, rules, must - {c}, rest, melds[:i] + [copy] + melds[i + 1:], owner, depth + 1):
+                    return True
+    return False
+
+
+def can_meld_down(g, keep: int = 1, budget: int = 4000) -> bool:
+    """Can the acting player place all but ``keep`` cards of their hand this turn?  (A bounded
+    search; beyond its budget it answers yes rather than refuse a legal question.)"""
+    rules = g.prog.table_rules
+    owner = g.owner_of(g.actor)
+    melds = [TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi, m.rank,
+                       m.book) for m in g.melds if m.owner == owner]
+    counter = [budget]
+    return _down(g, rules, sorted(g.pzones["hand"][g.actor]), melds, owner, keep, counter)
+
+
+def _down(g, rules, hand, melds, owner, keep, counter) -> bool:
+    counter[0] -= 1
+    if counter[0] <= 0:
+        return True
+    if len(hand) <= keep:
+        return True
+    c, rest = hand[0], hand[1:]
+    if keep > 0 and _down(g, rules, rest, melds, owner, keep - 1, counter):
+        return True
+    for i, m in enumerate(melds):
+        for kind, end in rules.layoff_kinds(m, c):
+            copy = TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi,
+                             m.rank, m.book)
+            rules.place(copy, c, kind, end, g.actor)
+            if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
+                copy.book = "book"
+            if _down(g, rules, rest, melds[:i] + [copy] + melds[i + 1:], owner, keep, counter):
+                return True
+    one_open = g.prog.model.table.one_open_per_rank
+    open_ranks = {m.rank for m in melds if open_rank(m) is not None}
+    for pairs in rules.new_melds(hand, {c}):
+        naturals = [x for x, _ in pairs if not rules.wild[x]]
+        rank = g.prog.cards.kind_rank[g.prog.cards.kind[naturals[0]]] if naturals else -1
+        if one_open and rank in open_ranks:
+            continue
+        used = [x for x, _ in pairs]
+        left = [x for x in hand if x not in used]
+        new = rules.make(pairs, owner, g.actor)
+        if _down(g, rules, left, melds + [new], owner, keep, counter):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------ asking
+def can_ask(g) -> bool:
+    go = g.prog.going_out
+    if go is None or g.asked or not go.permission(g) or not in_last_packet(g, g.actor):
+        return False
+    if not go.when(g):
+        return False
+    return can_meld_down(g, keep=1 if go.needs_discard else 0)
+
+
+class AnswerPhase(Phase):
+    """The partner answers a question (may I go out?) with their own action: ``yes`` or ``no``."""
+
+    name = "answer"
+
+    def enter(self, g) -> None:
+        g.actor = g.partner(g.asker)
+
+    def generate(self, g) -> list[Action]:
+        return [YES, NO]
+
+    def apply(self, g, action: Action, chosen: Action) -> None:
+        g.answers[g.asker] = action.verb
+        g.actor = g.asker
+        g._keep_actor = True
+        g.enter("turn")
+
+    def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        return IllegalAction(f"seat {g.asker} asks to go out: answer `yes` or `no`", "ask partner")
+
+    def view(self, g, seat: int, out: dict) -> None:
+        if g.phase == "answer":
+            out["question"] = {"from": g.asker, "to": g.actor, "asks": "may I go out?"}
