@@ -530,6 +530,7 @@ def test_R500_CALL_7_calling_is_optional_and_never_by_the_discarder():
     assert g.current_player == C and pile(g)[-1] == "8H"   # nobody called: C plays a normal turn
     act(g, "draw stock")
     assert "layoff 8H on 1" not in legal(g)
+    assert_illegal(g, "claim discard 1")                    # no claim by the player on turn in the play step
 
 
 # ==================================================================================================
@@ -861,15 +862,12 @@ def test_R500_OUT_3_discard_pile_is_never_turned_over():
     size = len(pile(g))
     seat = g.current_player
     act(g, "take discard")
-    hand = g.hand_of(seat)
-    act(g, f"discard {[c for c in hand if c != pile_top_taken(size, g)][0]}")
+    act(g, [a for a in legal(g) if a.startswith("discard")][0])
     pass_claims(g)
-    assert stock_count(g) == 0 and len(pile(g)) == size       # no new stock
-    assert "draw stock" not in legal(g) and set(legal(g)) >= {"pass", "take discard"}
-
-
-def pile_top_taken(size, g):
-    return g.view(0).get("taken_this_turn")
+    assert g.current_player == (seat + 1) % 3 and g.hand_number == 1
+    assert stock_count(g) == 0 and len(pile(g)) == size       # no new stock: the pile stays where it is
+    assert "draw stock" not in legal(g) and {"pass", "take discard"} <= set(legal(g))
+    assert_illegal(g, "draw stock")
 
 
 def test_R500_OUT_4_no_melding_after_the_hand_ends_cards_held_count_against():
@@ -880,8 +878,7 @@ def test_R500_OUT_4_no_melding_after_the_hand_ends_cards_held_count_against():
     got = finish(g, "discard KC")
     assert got[B] == -(30 + 2 + 4 + 6 + 8)
     assert got[C] == -(10 + 10 + 10 + 3 + 9 + 5 + 7)
-    assert g.hand_number == 2 and all(m["owner"] != B for m in melds(g))
-    assert not any("KH" in a for a in legal(g))
+    assert g.hand_number == 2 and melds(g) == []          # the next hand starts with an empty table
 
 
 def test_R500_OUT_5_going_out_earns_no_bonus():
@@ -1083,7 +1080,6 @@ def test_R500_EDGE_1_going_out_on_a_deep_draw_turn():
     meld(g, "9H", "10H", "JH")
     meld(g, "4S", "5S", "6S")
     assert sorted(g.hand_of(A)) == sorted(["KH", "KD", "KC"])
-    ms, _ = None, None
     got = finish(g, [a for a in legal(g) if same(a, "meld KH KD KC")][0])
     assert got[A] == 29 + 15 + 30
     assert g.hand_log[-1]["ending"] == "out" and g.hand_log[-1]["declarer"] == A
@@ -1136,12 +1132,11 @@ def test_R500_EDGE_3_with_an_empty_stock_the_pile_may_still_be_drawn():
     g = deal(TURN_HANDS, "JS")
     drain(g)
     seat = g.current_player
-    act(g, "take discard 2") if "take discard 2" in legal(g) else act(g, "take discard")
-    while g.current_player == seat and not in_claim(g):
-        a = [x for x in legal(g) if x.startswith(("meld", "layoff"))]
-        act(g, a[0] if a else [x for x in legal(g) if x.startswith("discard")][0])
+    assert "take discard" in legal(g)
+    act(g, "take discard")
+    act(g, [a for a in legal(g) if a.startswith("discard")][0])
     pass_claims(g)
-    assert g.hand_number == 1 and g.current_player == (seat + 1) % 3
+    assert g.hand_number == 1 and g.current_player == (seat + 1) % 3       # play goes on
     assert stock_count(g) == 0 and {"pass", "take discard"} <= set(legal(g))
 
 
@@ -1189,9 +1184,6 @@ def test_R500_EDGE_6_joker_counts_toward_the_four_card_set_cap(fourth, fifth):
 
 
 def test_R500_EDGE_7_base_rules_allow_a_playable_going_out_discard_without_a_call():
-    g = edge2_game("QD")
-    act(g, "draw stock")                                         # A draws 6S? no: set up below
-    # (this test is the CALL-5 situation; see test_R500_CALL_5_no_call_on_a_going_out_discard)
     hands = {A: ["2H", "3H", "4H", "5H", "6H", "7H", "9H"]}
     g = deal(hands, "QC", ["8H"])
     act(g, "draw stock")
@@ -1265,19 +1257,24 @@ def test_variant_five_ten_fifteen_values():
 
 
 def test_variant_floating_melding_the_whole_hand_does_not_end_it():
-    ov_hands = {A: HEARTS[:7]}
-    g = deal(ov_hands, "QC", ["9H", "KC", "JD"], variant="floating")
+    g = deal({A: HEARTS[:7]}, "QC", ["9H", "KC", "JD"], variant="floating")
     act(g, "draw stock")
     meld(g, "2H", "3H", "4H")
-    for c in ("5H", "6H", "7H", "8H", "9H"):
+    for c in ("5H", "6H", "7H", "8H"):
         lay(g, c, "2H")
-    assert g.hand_of(A) == [] and g.hand_number == 1          # A floats
-    assert g.current_player == B
-    go(g, "draw stock", "discard KC")
-    # B and C play; the hand ends by C's going out? no: by the stock; A's penalty is 0
-    got, held = end_by_stock(g) if False else (None, None)
-    go(g, "draw stock", "discard JD")
-    assert g.current_player == A and legal(g) == ["draw stock"] or "draw stock" in legal(g)
+    lay(g, "9H", "2H")
+    assert g.hand_of(A) == [] and g.hand_number == 1           # A floats: the hand goes on
+    assert g.current_player == B and g.view(B)["zones"]["hand"][A]["count"] == 0
+    go(g, "draw stock", "discard KC", "draw stock", "discard JD")
+    assert g.current_player == A and g.hand_number == 1
+    assert "draw stock" in legal(g)
+    # the base rules end the hand at once
+    g = deal({A: HEARTS[:7]}, "QC", ["9H", "KC", "JD"])
+    act(g, "draw stock")
+    meld(g, "2H", "3H", "4H")
+    for c in ("5H", "6H", "7H", "8H"):
+        lay(g, c, "2H")
+    finish(g, f"layoff 9H on {meld_no(g, '2H')}")
 
 
 def test_variant_floating_penalty_zero_when_the_hand_ends_meanwhile():

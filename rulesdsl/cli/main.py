@@ -129,7 +129,7 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
     endings: Counter = Counter()
     wins: Counter = Counter()
     roles: dict = {}
-    hands = decisions = 0
+    hands = decisions = shared = 0
     margins = []
     t0 = time.perf_counter()
     for g in range(games):
@@ -140,7 +140,9 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
         for h in game.hand_log:
             for seat, role in zip(h.get("order", ()), h.get("roles", ())):
                 roles.setdefault(seat, Counter())[role] += 1
-        if game.winner is not None:
+        if game.winner is None:
+            shared += 1
+        else:
             wins[game.winner] += 1
             s = sorted(game.scores, reverse=True)
             margins.append(s[0] - s[1] if len(s) > 1 else s[0])
@@ -157,7 +159,10 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
         for seat in range(n):
             c = roles.get(seat, Counter())
             click.echo(f"  {seat:>4}  " + "  ".join(f"{c[r]:>14}" for r in names))
-    click.echo("match wins by seat: " + ", ".join(f"seat {s}: {wins[s]}" for s in range(n)))
+    teams = rules.program(players).teams
+    side = "team" if teams else "seat"
+    click.echo(f"match wins by {side}: " + ", ".join(f"{side} {s}: {wins[s]}" for s in range(teams or n))
+               + (f", shared: {shared}" if shared else ""))
     if margins:
         click.echo(f"final margin: mean {sum(margins) / len(margins):.1f}, max {max(margins)}")
     click.echo(f"speed: {hands / dt:,.0f} hands/s, {decisions / dt:,.0f} decisions/s "
