@@ -82,6 +82,10 @@ def main() -> int:
         failures.append(f"bench_arrange exited {code}")
     print()
 
+    code, games_text, games_s = run([py, os.path.join(HERE, "bench_games.py"), "--seconds", "3"])
+    if code != 0:
+        failures.append(f"bench_games exited {code}")
+
     fd, json_path = tempfile.mkstemp(suffix=".json", prefix="bench_gin_")
     os.close(fd)
     try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
@@ -251,10 +252,10 @@ def variant_path(name: str) -> Path:
     return REPO / "rulesets" / "variants" / f"rummy_500_{name}.yaml"
 
 
-def variant_rules(name: str):
-    key = ("variant", name)
+def variant_rules(name: str, overrides: Optional[dict] = None):
+    key = ("variant", name, tuple(sorted((overrides or {}).items())))
     if key not in _RULES:
-        _RULES[key] = rulesdsl.load(str(variant_path(name)))
+        _RULES[key] = rulesdsl.load(str(variant_path(name)), overrides=dict(overrides or {}))
     return _RULES[key]
 
 
@@ -272,12 +273,51 @@ def deal(hands: dict, upcard: str, stock_top: Sequence[str] = (), players: int =
     instead of the base file with ``overrides``."""
     ov = dict(overrides or {})
     dealer = players - 1 if dealer is None else dealer
-    if variant is not None:
-        assert not ov, "a variant file takes no overrides here"
-        deck = stack_for(hands, upcard, stock_top, players, dealer, VARIANTS[variant], fill)
-        return variant_rules(variant).new_game(seed=seed, dealer=dealer, players=players, deck=deck)
-    deck = stack_for(hands, upcard, stock_top, players, dealer, ov, fill)
-    return rules(ov).new_game(seed=seed, dealer=dealer, players=players, deck=deck)
+    return Match(hands, upcard, stock_top, players, dealer, ov, seed, fill, variant).game
+
+
+class Match:
+    """A match whose first hand is stacked, with what is needed to replay it through the public API
+    (ruleset, seed, dealer, stacked deck, running totals put in place before the first hand)."""
+
+    def __init__(self, hands: dict, upcard: str, stock_top: Sequence[str] = (), players: int = 3,
+                 dealer: Optional[int] = None, overrides: Optional[dict] = None, seed: int = 0, fill=None,
+                 variant: Optional[str] = None, totals: Optional[Sequence[int]] = None):
+        ov = dict(overrides or {})
+        self.dealer = players - 1 if dealer is None else dealer
+        self.players, self.seed = players, seed
+        if variant is not None:
+            self.rules = variant_rules(variant, ov)
+            ov = {**VARIANTS[variant], **ov}
+        else:
+            self.rules = rules(ov)
+        self.deck = stack_for(hands, upcard, stock_top, players, self.dealer, ov, fill)
+        self.totals = list(totals) if totals is not None else None
+        self.game = self._fresh()
+
+    def _fresh(self):
+        g = self.rules.new_game(seed=self.seed, dealer=self.dealer, players=self.players, deck=self.deck)
+        if self.totals is not None:
+            set_totals(g, self.totals)
+        return g
+
+    def replay(self):
+        """An independent copy of the match, rebuilt from its start and the actions played so far."""
+        g = self._fresh()
+        for a in self.game.history:
+            g.apply(a)
+        return g
+
+
+def set_totals(game, totals: Sequence[int]) -> None:
+    """Put running totals in place before the (stacked) first hand of a match.
+
+    Only the first hand of a match can be stacked, so a worked example that starts from given totals
+    (e.g. "A 310, B 455, C 20") writes them into ``game.scores`` before any action; the hand itself is then
+    played through the engine, which adds each hand score to these totals (R500-SCORE-6)."""
+    assert game.hand_number == 1 and not game.history and game.scores == [0] * len(game.scores)
+    game.scores[:] = list(totals)
+    assert game.view(0)["scores"] == list(totals)
 
 
 def stack_for(hands: dict, upcard: str, stock_top: Sequence[str], players: int, dealer: int, ov: dict,
@@ -548,3 +588,130 @@ def bot_action(game, rng: random.Random, p_meld: float = 0.9, p_deep: float = 0.
     if discards:
         return rng.choice(discards)
     return rng.choice(acts)
+
+
+# --------------------------------------------------------------------------------------------------
+# A full-information planner for a random (unstacked) hand, through the public API only
+# --------------------------------------------------------------------------------------------------
+
+
+def _positions(card: str) -> list:
+    r = RANKS.index(natural(card)[:-1]) + 1
+    return [1, 14] if r == 1 else [r]
+
+
+def candidate_melds(cards: Iterable[str], max_run: int = 5) -> list:
+    """Natural-card melds among ``cards``: sets of 3 or 4 and runs of 3..max_run (spec section 3)."""
+    cs = sorted({c for c in cards if not is_joker(c)})
+    out = []
+    by_rank: dict = {}
+    for c in cs:
+        by_rank.setdefault(natural(c)[:-1], []).append(c)
+    for group in by_rank.values():
+        for k in (3, 4):
+            for combo in combinations(group, k):
+                out.append(tuple(combo))
+    for s in SUITS:
+        at = {}
+        for c in cs:
+            if suit(c) == s:
+                for p in _positions(c):
+                    at[p] = c
+        for lo in range(1, 15):
+            for length in range(3, max_run + 1):
+                window = [at.get(p) for p in range(lo, lo + length)]
+                if None not in window and len(set(window)) == length:
+                    out.append(tuple(window))
+    return out
+
+
+def _subset_with(items: list, k: int, target: int) -> Optional[list]:
+    """``k`` of ``items`` whose values sum to ``target`` (a small DP), or None."""
+    best: dict = {(0, 0): []}
+    for c in items:
+        v = value(c)
+        for (n, t), chosen in list(best.items()):
+            key = (n + 1, t + v)
+            if n < k and t + v <= target and key not in best:
+                best[key] = chosen + [c]
+    return best.get((k, target))
+
+
+def plan_cards(seen: Sequence[str], size: int, target: int) -> Optional[tuple]:
+    """(melds, held): up to two disjoint melds and ``size`` - (melded) held cards, all from ``seen``, such that
+    melded value minus held value is ``target`` (spec scoring)."""
+    cands = candidate_melds(seen)
+    options = [()] + [(m,) for m in cands] + [(a, b) for a, b in combinations(cands, 2) if not set(a) & set(b)]
+    options.sort(key=len)
+    for ms in options:
+        used = [c for m in ms for c in m]
+        if len(used) > size:
+            continue
+        mval = sum(placed_value(list(m), c) for m in ms for c in m)
+        rest = list((Counter(seen) - Counter(used)).elements())
+        held = _subset_with(rest, size - len(used), mval - target)
+        if held is not None:
+            return [list(m) for m in ms], held
+    return None
+
+
+def place_meld(game, cards: Sequence[str]) -> None:
+    """Put a natural meld of any size on the table: its lowest three cards as a new meld (a set: any three),
+    then the others laid off one by one."""
+    cards = list(cards)
+    if meld_kind(cards) == "run":
+        low = "A" in [natural(c)[:-1] for c in cards] and "2" in [natural(c)[:-1] for c in cards]
+        cards.sort(key=lambda c: _positions(c)[0] if low else _positions(c)[-1])
+    meld(game, *cards[:3])
+    for c in cards[3:]:
+        lay(game, c, cards[0])
+
+
+def steer_stock_out(match: "Match", targets: dict) -> Optional[list]:
+    """Play the current hand of ``match`` (random or stacked) so that each seat in ``targets`` scores exactly
+    its target, and end it by the stock running out (R500-OUT-2).  A replayed copy of the match is drained
+    to learn the stock order; each targeted seat then keeps the cards of its plan (discarding others), melds
+    on its last turn and discards its one spare card; other seats draw and discard.  Returns the score
+    changes (checked by ``finish``), or None (nothing played) when no plan exists for this deal."""
+    g = match.game
+    probe = match.replay()
+    n = n_players(probe)
+    start = [probe.hand_of(s) for s in range(n)]
+    draws = []
+    while stock_count(probe) > 0:
+        pass_claims(probe)
+        seat = probe.current_player
+        before = probe.hand_of(seat)
+        probe.apply("draw stock")
+        card = drawn(probe, seat, before)[0]
+        draws.append((seat, card))
+        probe.apply(f"discard {card}")
+    last = {s: max(i for i, (x, _) in enumerate(draws) if x == s) for s in targets}
+    plans = {}
+    for s, t in targets.items():
+        seen = start[s] + [c for x, c in draws if x == s]
+        plan = plan_cards(seen, len(start[s]), t)
+        if plan is None:
+            return None
+        plans[s] = plan
+    for i, (seat, card) in enumerate(draws):
+        pass_claims(g)
+        assert g.current_player == seat
+        g.apply("draw stock")
+        if seat not in plans:
+            g.apply(f"discard {card}")
+            continue
+        ms, held = plans[seat]
+        keep = Counter([c for m in ms for c in m] + held)
+        spare = list((Counter(g.hand_of(seat)) - keep).elements())
+        if i == last[seat]:
+            for m in ms:
+                place_meld(g, m)
+            spare = list((Counter(g.hand_of(seat)) - Counter(held)).elements())
+            assert len(spare) == 1, spare
+        g.apply(f"discard {card if card in spare else spare[0]}")
+    pass_claims(g)
+    got = finish(g, "pass")
+    for s, t in targets.items():
+        assert got[s] == t, (got, targets)
+    return got

@@ -61,6 +61,17 @@ class MeldRules:
         n_r = len(ranks)
         self.n_r, self.n_s = n_r, len(cards.suits)
         self.set_max = (self.set.max or self.n_s * cards.copies) if self.set else 0
+        # runs of minimum size: per suit, the kinds of every window of the run order (built once)
+        self._windows = []
+        for s in range(len(cards.suits)):
+            wins = []
+            if self.run:
+                size = self.run.min
+                for lo in range(0, len(self.order) - size + 1):
+                    window = self.order[lo:lo + size]
+                    if len(set(window)) == size:
+                        wins.append(tuple(s * n_r + r for r in window))
+            self._windows.append(wins)
         self.distinct_suits = bool(self.set and getattr(self.set, "distinct_suits", True))
 
     # ------------------------------------------------------------------ kinds
@@ -126,9 +137,18 @@ class MeldRules:
                 out.append(tuple(pairs))
 
         n_wild = len(wilds)
-        if self.group:
+        # a natural card that must be in the meld pins its rank (sets, groups) and suit (runs)
+        pinned = [c for c in must if not self.wild[c]]
+        pin_rank = {self.rank_suit(self.cards.kind[c])[0] for c in pinned}
+        pin_suit = {self.rank_suit(self.cards.kind[c])[1] for c in pinned}
+        if len(pin_rank) > 1:
+            pin_rank = set()             # no set or group holds two ranks
+            skip_sets = True
+        else:
+            skip_sets = False
+        if self.group and not skip_sets:
             g = self.group
-            for r in sorted(self.group_ranks):
+            for r in (sorted(pin_rank & self.group_ranks) if pinned else sorted(self.group_ranks)):
                 nats = [c for k in range(self.n_s) for c in naturals.get(self.kind_of(r, k), [])]
                 for j in range(0, min(n_wild, g.min) + 1):
                     k = g.min - j
@@ -140,9 +160,9 @@ class MeldRules:
         if self.wildm and n_wild >= self.wildm.min:
             for wpick in self._pick_any(wilds, self.wildm.min, must):
                 emit([(w, self.cards.kind[w]) for w in wpick])
-        if self.set:
+        if self.set and not skip_sets:
             size = self.set.min
-            for r in range(self.n_r):
+            for r in (sorted(pin_rank) if pinned else range(self.n_r)):
                 by_suit = {s: naturals[self.kind_of(r, s)] for s in range(self.n_s) if self.kind_of(r, s) in naturals}
                 for j in range(0, min(n_wild, size - 1) + 1):
                     k = size - j
@@ -156,15 +176,10 @@ class MeldRules:
                                 pairs += [(w, self.kind_of(r, free[i] if self.distinct_suits else 0))
                                           for i, w in enumerate(wpick)]
                                 emit(pairs)
-        if self.run:
+        if self.run and len(pin_suit) <= 1:
             size = self.run.min
-            order = self.order
-            for s in range(self.n_s):
-                for lo in range(0, len(order) - size + 1):
-                    window = order[lo:lo + size]
-                    if len(set(window)) < size:
-                        continue
-                    kinds = [self.kind_of(r, s) for r in window]
+            for s in (pin_suit if pinned else range(self.n_s)):
+                for kinds in self._windows[s]:
                     have = [k for k in kinds if k in naturals]
                     missing = size - len(have)
                     if missing > n_wild or not have:
