@@ -120,7 +120,8 @@ def _run_positions(ranks: list) -> Optional[list]:
 def meld_kind(cards: Sequence[str]) -> Optional[str]:
     """"set", "run" or None for a meld given as view texts (jokers written ``Jk=<card>``).
 
-    Set: 3 or 4 cards (jokers included) of one declared rank, the suits all different.
+    Set: 3 or 4 cards (jokers included) of one declared rank, the natural cards' suits all different (a joker
+    in a set declares only its rank, so the suit written after its rank is not checked).
     Run: 3+ cards of one declared suit in consecutive ranks; the ace low (A-2-3) or high (Q-K-A), not both,
     no wrap-around.  A joker must carry a declared natural card; a natural card declares itself."""
     cards = list(cards)
@@ -136,8 +137,9 @@ def meld_kind(cards: Sequence[str]) -> Optional[str]:
         return None
     ranks = [rank(c) for c in cards]
     suits = [suit(c) for c in cards]
-    if len(cards) <= 4 and len(set(ranks)) == 1 and len(set(suits)) == len(suits):
-        return "set"
+    nat_suits = [suit(c) for c in cards if not is_joker(c)]
+    if len(cards) <= 4 and len(set(ranks)) == 1 and len(set(nat_suits)) == len(nat_suits):
+        return "set"          # in a set a joker declares its rank only (R500-MELD-6, Ambiguity 15)
     if len(set(suits)) == 1 and len(set(ranks)) == len(ranks) and _run_positions(ranks) is not None:
         return "run"
     return None
@@ -715,3 +717,46 @@ def steer_stock_out(match: "Match", targets: dict) -> Optional[list]:
     for s, t in targets.items():
         assert got[s] == t, (got, targets)
     return got
+
+
+# --------------------------------------------------------------------------------------------------
+# Independent "could this card be melded" oracle (R500-TURN-5, R500-CALL-1, R500-LAYOFF-3)
+# --------------------------------------------------------------------------------------------------
+
+
+def fits(card: str, meld_cards: Sequence[str]) -> bool:
+    """Whether ``card`` can be added to the meld (a joker: under some declaration), R500-LAYOFF-3/4/6."""
+    if is_joker(card):
+        return any(is_meld(list(meld_cards) + [f"{JOKER}={d}"]) for d in ALL_CARDS)
+    return is_meld(list(meld_cards) + [card])
+
+
+def _pos_set(card: str) -> list:
+    return _positions(card)
+
+
+def meld_of_three(card: str, pool: Sequence[str]) -> bool:
+    """Whether ``card`` and two cards of ``pool`` (jokers declared at will) form a meld (spec section 3)."""
+    pool = list(pool)
+    nj = sum(1 for c in pool if is_joker(c))
+    nat = [c for c in pool if not is_joker(c)]
+    if is_joker(card):
+        if nj >= 1 and (nat or nj >= 2):
+            return True
+        for x, y in combinations(nat, 2):
+            if meld_of_three(x, [y, JOKER]):
+                return True
+        return False
+    r, s = natural(card)[:-1], natural(card)[-1]
+    if nj >= 2:
+        return True
+    same_rank = {natural(c)[-1] for c in nat if natural(c)[:-1] == r and natural(c)[-1] != s}
+    if len(same_rank) >= 2 - nj:
+        return True
+    have = {p for c in nat if natural(c)[-1] == s and natural(c) != natural(card) for p in _pos_set(c)}
+    for p in _pos_set(card):
+        for lo in range(max(1, p - 2), min(p, 12) + 1):
+            others = [q for q in range(lo, lo + 3) if q != p]
+            if sum(1 for q in others if q in have) >= 2 - nj:
+                return True
+    return False

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import pytest
 
+from rulesdsl import IllegalAction
+
 from rummy500_helpers import (A, B, C, D, Match, act, deal, end_by_stock, finish, go, in_claim, lay, legal, meld,
                               meld_no, melds, pile, pile_game, set_totals, steer_stock_out, total, value)
 
@@ -159,6 +161,62 @@ def test_example_6_full_three_player_hand():
     assert got == [53, 11, -46]
     assert g.scores == [363, 466, -26]
     assert not g.is_over and g.hand_number == 2               # nobody has reached 500: another hand
+
+
+EX7_PILE = ["3C", "9H", "KD", "5S", "JC"]
+EX7_HAND = ["10H", "JH", "2S", "7S", "9S", "KS", "QD"]
+
+
+@pytest.mark.parametrize("discard", ["KD", "5S", "JC"])
+def test_example_7_deep_draw_melds_9H_10H_JH_for_29(discard):
+    """The pile 3C 9H KD 5S JC is built by play; A holds 10H JH (and five meld-free cards).  A chooses 9H, so
+    takes 9H KD 5S JC, must meld 9H 10H JH now, and may discard KD, 5S or JC; the stock then runs out."""
+    g = pile_game({A: EX7_HAND}, EX7_PILE, A)
+    act(g, "take discard 4")
+    assert pile(g) == ["3C"]
+    assert all("9H" in a.split() for a in legal(g))
+    meld(g, "9H", "10H", "JH")
+    assert {"discard KD", "discard 5S", "discard JC"} <= set(legal(g))
+    act(g, f"discard {discard}")
+    got, held = end_by_stock(g)
+    assert got[A] == 9 + 10 + 10 - total(held[A]) == 29 - total(held[A])
+
+
+def test_example_7_single_top_card_may_not_be_discarded():
+    g = pile_game({A: EX7_HAND}, EX7_PILE, A)
+    act(g, "take discard")
+    assert "discard JC" not in legal(g)
+    with pytest.raises(IllegalAction):
+        g.apply("discard JC")
+
+
+def test_example_8_stock_runs_out_two_players():
+    """Two players with 10-card hands (``hand_size_two_players: 10``, the spec's listed alternative; with 13
+    cards P2 could not meld only 20 points' worth and hold three cards).  P1 (seat 0) melds 4C 5C 6C (+7C, 8C
+    laid off) and 5S 5H 5D = 45, discarding the card drawn, and holds 3C 9D.  P2 melds 2S 2H 2D (+2C) and 4S
+    4H 4D = 20 and holds KS 6D AH.  Both then draw and discard until the stock is empty; P2 is on turn and
+    declines the discard pile, so the hand ends."""
+    hands = {0: ["4C", "5C", "6C", "7C", "8C", "5S", "5H", "5D", "3C", "9D"],
+             1: ["2S", "2H", "2D", "2C", "4S", "4H", "4D", "KS", "6D", "AH"]}
+    g = deal(hands, "QC", ["JS", "JH"], players=2, overrides={"hand_size_two_players": 10})
+    act(g, "draw stock")
+    meld(g, "4C", "5C", "6C")
+    lay(g, "7C", "4C")
+    lay(g, "8C", "4C")
+    meld(g, "5S", "5H", "5D")
+    act(g, "discard JS", "draw stock")
+    meld(g, "2S", "2H", "2D")
+    lay(g, "2C", "2S")
+    meld(g, "4S", "4H", "4D")
+    act(g, "discard JH")
+    from rummy500_helpers import drain
+    drain(g)
+    assert g.current_player == 1 and "pass" in legal(g)
+    held = [g.hand_of(0), g.hand_of(1)]
+    got = finish(g, "pass")
+    assert sorted(held[0]) == ["3C", "9D"] and sorted(held[1]) == sorted(["KS", "6D", "AH"])
+    assert got == [45 - 12, 20 - 31] == [33, -11]
+    assert g.hand_log[-1]["ending"] == "stock"
 
 
 EX9 = {B: ["8H", "9H", "10H", "AS", "2S", "3S", "8D"], C: ["JH", "QH", "KH", "4S", "5S", "2H", "9D"],

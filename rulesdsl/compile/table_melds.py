@@ -249,12 +249,15 @@ class MeldRules:
             if len(meld.cards) >= self.set_max:
                 return []
             r = self.rank_suit(meld.declared[0])[0]
-            used = {self.rank_suit(k)[1] for k in meld.declared}
+            # distinct suits bind the natural cards; a wild card declares only the rank (its suit
+            # is notation: one not yet shown, where there is one)
+            natural_suits = {self.rank_suit(k)[1] for c, k in zip(meld.cards, meld.declared) if not self.wild[c]}
+            shown = {self.rank_suit(k)[1] for k in meld.declared}
             if self.wild[card]:
-                free = [s for s in range(self.n_s) if s not in used] if self.distinct_suits else [0]
-                return [(self.kind_of(r, free[0]), "set")] if free else []
+                free = [s for s in range(self.n_s) if s not in shown] or [0]
+                return [(self.kind_of(r, free[0]), "set")]
             kr, ks = self.rank_suit(self.cards.kind[card])
-            if kr != r or (self.distinct_suits and ks in used):
+            if kr != r or (self.distinct_suits and ks in natural_suits):
                 return []
             return [(self.cards.kind[card], "set")]
         if self.run.max is not None and len(meld.cards) >= self.run.max:

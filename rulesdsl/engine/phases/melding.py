@@ -39,7 +39,7 @@ def gen_melds(g, spec) -> list[Action]:
     for pairs in rules.new_melds(hand, g.must):
         cards = [c for c, _ in pairs]
         if (new_meld_allowed(g, pairs) and leaves_enough(g, len(cards))
-                and minimum_reachable(g, cards, rank=meld_rank(g, pairs)) and _leaves_a_way(g, cards)):
+                and minimum_reachable(g, cards, rank=meld_rank(g, pairs)) and _leaves_a_way(g, cards, pairs)):
             out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
     return out
 
@@ -72,19 +72,24 @@ def gen_layoffs(g, spec) -> list[Action]:
     return out
 
 
-def _leaves_a_way(g, cards: list) -> bool:
-    """After placing ``cards``, the player has no cards left, or can still end the turn: some card
-    may be discarded, or some other card can be melded or laid off (e.g. when the last card may not
-    be discarded because it is playable)."""
+def _leaves_a_way(g, cards: list, new_meld=None) -> bool:
+    """After placing ``cards`` (as the new meld ``new_meld``, or as a layoff), the player has no
+    cards left, or can still end the turn: some card may be discarded, or some other card can be
+    melded or laid off -- onto the melds on the table, the new one included."""
     hand = g.pzones["hand"][g.actor]
     if len(cards) >= len(hand) or g.discard_forbid is None:
         return True
     saved = list(hand)
     for c in cards:
         hand.remove(c)
+    added = new_meld is not None
+    if added:
+        g.melds.append(g.prog.table_rules.make(new_meld, g.owner_of(g.actor), g.actor))
     try:
         return _can_continue(g)
     finally:
+        if added:
+            g.melds.pop()
         for c in cards:
             hand.append(c)
         hand.sort(key=saved.index)
