@@ -313,7 +313,7 @@ def test_views_never_show_another_players_hand(v, n, seed, bot):
             shown = Counter(g.hand_of(s)) + Counter(view["zones"]["discard"].get("cards", []))
             shown += Counter(natural(c) for m in view["melds"] for c in m["cards"])
             seen = visible_card_words(view)
-            assert seen <= shown, (seen - shown)
+            assert set(seen) <= set(shown), set(seen) - set(shown)
             assert (view["legal_actions"] != []) == (s == g.current_player)
 
     play(g, random.Random(bot), each=lambda game, a: check)

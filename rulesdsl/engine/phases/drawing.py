@@ -29,6 +29,8 @@ class TurnPhase(Phase):
         super().__init__(prog)
         discards = [a for s in prog.steps for a in s.actions if a.kind == "discard"]
         self.discard_forbid = discards[0].forbid if discards else None
+        # partnership rules on discards (initial minimum, going out) apply only where declared
+        self.partnership = prog.initial_minimum is not None or prog.going_out is not None
         self.claim = next(iter(prog.claims.values()), None) if prog.claims else None
 
     def reset(self, g) -> None:
@@ -114,7 +116,7 @@ class TurnPhase(Phase):
                     g.cand = None
                     if bad:
                         continue
-                if not discard_allowed(g, c):
+                if self.partnership and not discard_allowed(g, c):
                     continue
                 seen.add(t)
                 out.append(Action("discard", "", (t,)))
