@@ -21,7 +21,7 @@ from rulesdsl import IllegalAction
 from rummy500_helpers import (A, ALL_CARDS, B, C, D, JOKER, JUNK, act, assert_illegal, deal, deck_cards, deltas,
                               drain, drawn, end_by_stock, finish, go, hand_scores, in_claim, is_meld, lay, legal, meld, meld_no, melds,
                               n_players, pass_claims, phase, pile, pile_game, placed_value, rules, snapshot, stack,
-                              stack_for, stock_count, stock_out, total, value, visible_cards)
+                              stack_for, stock_count, stock_out, total, value, variant_rules, visible_cards)
 
 BASE = rules()
 
@@ -1238,8 +1238,7 @@ def test_R500_EDGE_9_a_tie_break_hand_may_leave_everyone_below_the_target():
 
 
 def test_variant_no_jokers():
-    r = rulesdsl.load(str(__import__("rummy500_helpers").variant_path("no_jokers")))
-    g = r.new_game(seed=4, players=3)
+    g = variant_rules("no_jokers").new_game(seed=4, players=3)
     assert g.cards_in_play == 52
     assert seen_after_drain(g) == Counter(ALL_CARDS)
     hands = {A: ["9H", "JH", "5C", "5D", "2S", "KD", "4C"]}

@@ -32,6 +32,11 @@ class TableMeld:
     book: str = ""             # the book type once closed (``closes_at``)
     staged: bool = False       # part of an initial meld still below its minimum
 
+    def copy(self) -> "TableMeld":
+        """An independent copy (for look-ahead searches that try placements)."""
+        return TableMeld(self.kind, list(self.cards), list(self.declared), self.owner, list(self.placers),
+                         self.lo, self.hi, self.rank, self.book, self.staged)
+
     def counts(self, wild: Sequence[bool]) -> tuple[int, int]:
         """(naturals, wilds) in the meld."""
         w = sum(1 for c in self.cards if wild[c])

@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, suggest
 from ..expr.ast import Expr, expr_from_scalar
-from ..source.tree import Map, Node, Scalar, Seq
+from ..source.tree import Map, Node, Scalar, Seq, describe
 
 
 class Type:
@@ -27,19 +27,7 @@ class Type:
 INVALID = object()
 
 
-def _kind(node: Node) -> str:
-    if isinstance(node, Map):
-        return "a mapping"
-    if isinstance(node, Seq):
-        return "a list"
-    v = node.value
-    if v is None:
-        return "nothing (null)"
-    if isinstance(v, bool):
-        return "a boolean"
-    if isinstance(v, (int, float)):
-        return "a number"
-    return f"the text `{v}`"
+_kind = describe
 
 
 class Int(Type):

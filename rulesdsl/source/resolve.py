@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from ..errors import Diagnostics, RulesetError, suggest
-from .tree import Map, Node, Pos, Scalar, Seq, from_plain
+from .tree import Map, Node, Pos, Scalar, Seq, describe, from_plain
 
 EXTENSIONS = (".yaml", ".yml", ".rules")
 MAX_EXTENDS_DEPTH = 16
@@ -168,8 +168,9 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
                 continue
             base_default = entries[k]["default"] if isinstance(entries[k], Map) and "default" in entries[k] \
                 else entries[k]
-            if not isinstance(v, Map) and _kind(base_default) != _kind(v):
-                d.error("E-TYPE", f"parameter `{k}` is {_kind(base_default)}; this sets it to {_kind(v)}",
+            if not isinstance(v, Map) and _value_kind(base_default) != _value_kind(v):
+                d.error("E-TYPE", f"parameter `{k}` is {_value_kind(base_default)}; this sets it to "
+                        f"{describe(v)}",
                         over.where(k), f"the base declares `{k}` at {base_default.pos}")
                 continue
             if isinstance(entries[k], Map) and "default" in entries[k] and not isinstance(v, Map):
@@ -185,20 +186,11 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
     return Map(entries, over.pos if path else base.pos, key_pos)
 
 
-def _kind(node: Node) -> str:
-    """The kind of value a parameter holds, for type checks of overrides."""
-    if isinstance(node, Map):
-        return "a mapping"
-    if isinstance(node, Seq):
-        return "a list"
-    v = node.value
-    if v is None:
-        return "nothing"
-    if isinstance(v, bool):
-        return "true or false"
-    if isinstance(v, (int, float)):
-        return "a number"
-    return "text"
+def _value_kind(node: Node) -> str:
+    """A node's kind for type checks: texts are one kind, whatever they say."""
+    if isinstance(node, Scalar) and isinstance(node.value, str):
+        return "text"
+    return describe(node)
 
 
 def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str, Pos],

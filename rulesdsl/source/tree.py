@@ -139,6 +139,22 @@ class Map(Node):
         return f"Map({self.entries!r})"
 
 
+def describe(node: Node) -> str:
+    """What kind of value a node holds, in words for messages ("a number", "a list", ...)."""
+    if isinstance(node, Map):
+        return "a mapping"
+    if isinstance(node, Seq):
+        return "a list"
+    v = node.value
+    if v is None:
+        return "nothing (null)"
+    if isinstance(v, bool):
+        return "true or false"
+    if isinstance(v, (int, float)):
+        return "a number"
+    return f"the text `{v}`"
+
+
 def from_plain(data: Any, pos: Pos = UNKNOWN) -> Node:
     """Build a tree from plain Python data (used for overrides given in code or on the CLI)."""
     if isinstance(data, Node):

@@ -110,12 +110,8 @@ class TurnPhase(Phase):
                 t = text[c]
                 if t in seen:
                     continue
-                if forbid is not None:
-                    g.cand = c
-                    bad = forbid(g)
-                    g.cand = None
-                    if bad:
-                        continue
+                if forbidden(g, forbid, c):
+                    continue
                 if self.partnership and not discard_allowed(g, c):
                     continue
                 seen.add(t)
@@ -144,12 +140,8 @@ class TurnPhase(Phase):
             if t in seen:
                 continue
             seen.add(t)
-            if forbid is not None:
-                g.cand = c
-                bad = forbid(g)
-                g.cand = None
-                if bad:
-                    continue
+            if forbidden(g, forbid, c):
+                continue
             i = hand.index(c)
             del hand[i]
             try:
@@ -309,6 +301,17 @@ class TurnPhase(Phase):
     def view(self, g, seat: int, out: dict) -> None:
         if g.phase == "turn" and g.taken is not None:
             out["taken_this_turn"] = self.prog.cards.text[g.taken]
+
+
+def forbidden(g, forbid, card: int) -> bool:
+    """Whether a restriction (an expression over ``card``) refuses this card."""
+    if forbid is None:
+        return False
+    g.cand = card
+    try:
+        return bool(forbid(g))
+    finally:
+        g.cand = None
 
 
 def take(g, zone: str) -> None:

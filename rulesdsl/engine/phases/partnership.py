@@ -215,8 +215,7 @@ def can_discharge(g, must: set, hand: list) -> bool:
     layoffs one card at a time, each simulated on copies of the owner's melds."""
     rules = g.prog.table_rules
     owner = g.owner_of(g.actor)
-    melds = [TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi, m.rank,
-                       m.book) for m in g.melds if m.owner == owner or g.prog.model.table.owner == "player"]
+    melds = [m.copy() for m in g.melds if m.owner == owner or g.prog.model.table.owner == "player"]
     return _discharge(g, rules, set(must), list(hand), melds, owner, 0)
 
 
@@ -237,8 +236,7 @@ def _discharge(g, rules, must, hand, melds, owner, depth) -> bool:
             if m.owner != owner and g.prog.model.table.owner == "team":
                 continue
             for kind, end in rules.layoff_kinds(m, c):
-                copy = TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi,
-                                 m.rank, m.book)
+                copy = m.copy()
                 rules.place(copy, c, kind, end, g.actor)
                 if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
                     copy.book = "book"
@@ -254,8 +252,7 @@ def can_meld_down(g, keep: int = 1, budget: int = 4000) -> bool:
     search; beyond its budget it answers yes rather than refuse a legal question.)"""
     rules = g.prog.table_rules
     owner = g.owner_of(g.actor)
-    melds = [TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi, m.rank,
-                       m.book) for m in g.melds if m.owner == owner]
+    melds = [m.copy() for m in g.melds if m.owner == owner]
     counter = [budget]
     return _down(g, rules, sorted(g.pzones["hand"][g.actor]), melds, owner, keep, counter)
 
@@ -271,8 +268,7 @@ def _down(g, rules, hand, melds, owner, keep, counter) -> bool:
         return True
     for i, m in enumerate(melds):
         for kind, end in rules.layoff_kinds(m, c):
-            copy = TableMeld(m.kind, list(m.cards), list(m.declared), m.owner, list(m.placers), m.lo, m.hi,
-                             m.rank, m.book)
+            copy = m.copy()
             rules.place(copy, c, kind, end, g.actor)
             if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
                 copy.book = "book"
