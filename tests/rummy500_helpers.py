@@ -4,11 +4,17 @@ Everything here is written from the spec (shared/spec/rummy_500.md), not from th
 
 * card notation, the deck (R500-DEAL-1/2) and card values (R500-SCORE-1..3, the 5/10/15 variant),
 * ``stack``: a full deck, top card first, for the documented deal (R500-DEAL-4/5): one card at a time from
-  the dealer's left, 13 cards each with 2 players and 7 with 3 or more, then the upcard, then the stock,
-* an independent meld validator (R500-MELD-1..4, R500-MELD-6) working on view texts (``Jk=10H``),
-* an independent hand scorer (R500-SCORE-1..6) working on view data (melds with ``placed_by``, hands),
-* small game utilities (``act``, ``legal``, ``snapshot``, ``assert_illegal``, ``meld_no``, ``pile``),
-* a seeded random bot for playouts (mostly melds and lays off, sometimes draws deep, calls Rummy).
+  the dealer's left, 13 cards each with 2 players and 7 with 3 or more, then the upcard, then the stock;
+  cards a test does not name come from ``JUNK`` (26 cards with no meld among them), jokers go to the bottom,
+* an independent meld validator (R500-MELD-1..4, R500-MELD-6) working on view texts (``Jk=10H``), and a
+  "could this card be melded" oracle (``fits``, ``meld_of_three``: R500-TURN-5, R500-CALL-1, R500-LAYOFF-3),
+* an independent hand scorer (R500-SCORE-1..6) working on view data (melds with ``placed_by``, hands), and
+  ``finish``: play the action that ends a hand and check every seat's score change against it,
+* game utilities: ``act``, ``go`` (passing claim windows), ``meld`` (any card order), ``lay``, ``legal``,
+  ``snapshot`` / ``assert_illegal``, ``pile_game`` (a discard pile built by play), ``drain`` /
+  ``end_by_stock`` (the stock runs out, R500-OUT-2), ``Match`` (replayable; ``set_totals``),
+* a seeded random bot for playouts (mostly melds and lays off, sometimes draws deep, calls Rummy), and
+  ``steer_stock_out``: a full-information planner that plays a random hand to exact scores.
 """
 
 from __future__ import annotations
@@ -400,26 +406,6 @@ def meld_no(game, card: str) -> int:
 def drawn(game, seat: int, before: Sequence[str]) -> list:
     """The cards that entered ``seat``'s hand since ``before`` (a multiset difference)."""
     return list((Counter(game.hand_of(seat)) - Counter(before)).elements())
-
-
-def visible_cards(view) -> Counter:
-    """Every card text shown anywhere in a view except the viewer's own hand entry."""
-    found: Counter = Counter()
-
-    def walk(x):
-        if isinstance(x, dict):
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                walk(v)
-        elif isinstance(x, str):
-            for word in x.split():
-                if natural(word) in ALL_CARDS or natural(word) == JOKER:
-                    found[natural(word)] += 1
-
-    walk(view)
-    return found
 
 
 def phase(game) -> str:

@@ -18,10 +18,10 @@ import pytest
 import rulesdsl
 from rulesdsl import IllegalAction
 
-from rummy500_helpers import (A, ALL_CARDS, B, C, D, JOKER, JUNK, act, assert_illegal, deal, deck_cards, deltas,
-                              drain, drawn, end_by_stock, finish, go, hand_scores, in_claim, is_meld, lay, legal, meld, meld_no, melds,
-                              n_players, pass_claims, phase, pile, pile_game, placed_value, rules, snapshot, stack,
-                              stack_for, stock_count, stock_out, total, value, variant_rules, visible_cards)
+from rummy500_helpers import (A, ALL_CARDS, B, C, D, JOKER, act, assert_illegal, deal, deck_cards, deltas, drain,
+                              drawn, end_by_stock, finish, go, in_claim, is_meld, lay, legal, meld, meld_no, melds,
+                              n_players, pass_claims, pile, pile_game, rules, stack, stock_count, stock_out, total,
+                              variant_rules)
 
 BASE = rules()
 
@@ -98,11 +98,15 @@ def test_R500_DEAL_1_two_to_eight_players_and_the_stacked_deck_is_the_whole_deck
     deck = stack({}, "QC", players=3)
     BASE.new_game(seed=1, dealer=2, players=3, deck=deck)
     with pytest.raises(ValueError):                                  # a third joker is not in the deck
-        BASE.new_game(seed=1, dealer=2, players=3, deck=deck[:-1] + [JOKER, JOKER])
+        BASE.new_game(seed=1, dealer=2, players=3, deck=[c for c in deck if c != "KS"] + [JOKER])
     with pytest.raises(ValueError):                                  # nor a 55th card
         BASE.new_game(seed=1, dealer=2, players=3, deck=deck + ["AS"])
+    plain = stack({}, "QC", players=3, jokers_enabled=False)
+    assert len(plain) == 52
+    rules({"jokers_enabled": False}).new_game(seed=1, dealer=2, players=3, deck=plain)
     with pytest.raises(ValueError):                                  # no joker when jokers are off
-        rules({"jokers_enabled": False}).new_game(seed=1, dealer=2, players=3, deck=[c for c in deck if c != "KS"])
+        rules({"jokers_enabled": False}).new_game(seed=1, dealer=2, players=3,
+                                                 deck=[c for c in plain if c != "KS"] + [JOKER])
 
 
 @pytest.mark.parametrize("players", [5, 6, 7, 8])
@@ -472,6 +476,23 @@ def test_R500_CALL_2_single_card_call_must_be_laid_off_at_once():
     assert_illegal(g, "discard KD")
     act(g, "layoff 8H on 1")
     assert melds(g)[0]["placed_by"] == [A, A, A, D]
+
+
+def test_R500_CALL_2_caller_can_meld_the_called_cards_even_holding_the_card_a_joker_stands_for():
+    """The pile is AH 9S 2H; B discards a joker: AH 2H Jk(=3H) is a meld of pile cards, so C may call for the
+    top four cards.  C holds 3H.  C must then meld AH and the joker at once (R500-CALL-2, R500-TURN-3), e.g.
+    AH 2H Jk(=3H) -- a joker may stand for any card (R500-MELD-6) -- or AH Jk(=2H) 3H; C may not be left
+    without any legal action."""
+    hands = {B: ["Jk", "QC", "10C", "8C", "KS", "JS", "5D"], C: ["3H", "QS", "10S", "8S", "6S", "4S", "KD"]}
+    g = pile_game(hands, ["AH", "9S", "2H"], B, players=4, stock_after=["7C"])
+    act(g, "draw stock", "discard Jk")
+    assert in_claim(g) and g.current_player == C
+    assert "claim discard 4" in legal(g)
+    act(g, "claim discard 4")
+    acts = legal(g)
+    assert acts, f"the caller holds {g.hand_of(C)} and has no legal action"
+    assert all(a.startswith("meld") and "AH" in a.split() and any(w.startswith("Jk=") for w in a.split())
+               for a in acts), acts
 
 
 def test_R500_CALL_3_call_only_before_the_next_player_draws():
@@ -1312,3 +1333,34 @@ def test_variant_floating_options_on_the_next_turn():
         else:
             lay(g, "10H", "2H")
             assert g.hand_of(A) == [] and g.hand_number == 1 and g.current_player == B
+
+
+@pytest.mark.parametrize("option", ["b", "d"])
+def test_variant_floating_options_taking_several_discards(option):
+    """A floats after placing 2H..9H; the next discards are 10H (a Rummy call is possible; everyone passes),
+    QS and, with four players, KD.  (b) Three players: A takes 10H QS, lays 10H off on the run and discards QS,
+    the one card left: the hand ends.  (d) Four players: A takes 10H QS KD, lays 10H off and discards QS while
+    keeping KD: play resumes with B."""
+    hands = {A: HEARTS[:7]}
+    stock = ["9H", "10H", "QS"] + (["KD"] if option == "d" else [])
+    players = 4 if option == "d" else 3
+    g = deal(hands, "3C", stock, players=players, variant="floating")
+    act(g, "draw stock")
+    meld(g, "2H", "3H", "4H")
+    for c in ("5H", "6H", "7H", "8H", "9H"):
+        lay(g, c, "2H")
+    assert g.hand_of(A) == [] and g.current_player == B
+    go(g, "draw stock", "discard 10H", "draw stock", "discard QS")
+    if option == "d":
+        go(g, "draw stock", "discard KD")
+    assert g.current_player == A
+    k = 2 if option == "b" else 3
+    assert f"take discard {k}" in legal(g)
+    act(g, f"take discard {k}")
+    lay(g, "10H", "2H")
+    if option == "b":
+        got = finish(g, "discard QS")                       # one card left, discarded: the hand ends
+        assert got[A] == sum(range(2, 11))
+    else:
+        act(g, "discard QS")
+        assert g.hand_of(A) == ["KD"] and g.hand_number == 1 and g.current_player == B

@@ -25,8 +25,8 @@ import pytest
 
 from rulesdsl import IllegalAction
 
-from rummy500_helpers import (A, B, C, D, Match, act, deal, end_by_stock, finish, go, in_claim, lay, legal, meld,
-                              meld_no, melds, pile, pile_game, set_totals, steer_stock_out, total, value)
+from rummy500_helpers import (A, B, C, D, Match, act, deal, drain, end_by_stock, finish, go, in_claim, lay, legal,
+                              meld, meld_no, melds, pile, pile_game, set_totals, steer_stock_out, total)
 
 
 def test_example_1_plain_hand_plus_40():
@@ -209,7 +209,6 @@ def test_example_8_stock_runs_out_two_players():
     lay(g, "2C", "2S")
     meld(g, "4S", "4H", "4D")
     act(g, "discard JH")
-    from rummy500_helpers import drain
     drain(g)
     assert g.current_player == 1 and "pass" in legal(g)
     held = [g.hand_of(0), g.hand_of(1)]
@@ -289,9 +288,8 @@ def test_example_10_five_ten_fifteen_variant_plus_25():
 def test_example_10_low_ace_in_the_five_ten_fifteen_variant(low_ace, expected):
     """B melds AC 2C 3C (drawing and discarding 9D); the stock runs out.  With ``low_ace_value: 15`` (the
     exception dropped) the same meld scores 25."""
-    from rummy500_helpers import Match as M
     ov = {} if low_ace is None else {"low_ace_value": low_ace}
-    m = M({B: ["AC", "2C", "3C", "KS", "QD", "10S", "8D"]}, "QC", ["JH", "9D"], variant="five_ten_fifteen",
+    m = Match({B: ["AC", "2C", "3C", "KS", "QD", "10S", "8D"]}, "QC", ["JH", "9D"], variant="five_ten_fifteen",
           overrides=ov)
     g = m.game
     act(g, "draw stock", "discard JH", "draw stock")

@@ -144,6 +144,7 @@ class MeldRules:
         n_wild = len(wilds)
         # a natural card that must be in the meld pins its rank (sets, groups) and suit (runs)
         pinned = [c for c in must if not self.wild[c]]
+        must_wild = any(self.wild[c] for c in must)
         pin_rank = {self.rank_suit(self.cards.kind[c])[0] for c in pinned}
         pin_suit = {self.rank_suit(self.cards.kind[c])[1] for c in pinned}
         if len(pin_rank) > 1:
@@ -185,17 +186,24 @@ class MeldRules:
             size = self.run.min
             for s in (pin_suit if pinned else range(self.n_s)):
                 for kinds in self._windows[s]:
-                    have = [k for k in kinds if k in naturals]
-                    missing = size - len(have)
-                    if missing > n_wild or not have:
+                    held = [k for k in kinds if k in naturals]
+                    missing = size - len(held)
+                    if missing > n_wild or not held:
                         continue
-                    base = {k: naturals[k] for k in have}
-                    for pick in self._choices(base, tuple(have), must):
-                        for wpick in self._wild_choices(wilds, missing, must):
-                            it = iter(wpick)
-                            chosen = dict(zip(have, pick))
-                            pairs = [(chosen[k], k) if k in chosen else (next(it), k) for k in kinds]
-                            emit(pairs)
+                    # a wild card stands in for a missing rank; where a wild card must be melded,
+                    # it may also stand in for a rank the player holds
+                    swaps = [()]
+                    if must_wild and missing < n_wild:
+                        swaps += [c for j in range(1, min(n_wild - missing, len(held) - 1) + 1)
+                                  for c in combinations(held, j)]
+                    for out_kinds in swaps:
+                        have = [k for k in held if k not in out_kinds]
+                        base = {k: naturals[k] for k in have}
+                        for pick in self._choices(base, tuple(have), must):
+                            for wpick in self._wild_choices(wilds, size - len(have), must):
+                                it = iter(wpick)
+                                chosen = dict(zip(have, pick))
+                                emit([(chosen[k], k) if k in chosen else (next(it), k) for k in kinds])
         return out
 
     @staticmethod

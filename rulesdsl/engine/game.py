@@ -315,7 +315,7 @@ class Game:
             same = phase.equivalent(self, action, legal)
             if same is None:
                 raise phase.explain(self, action, legal) or self._generic_illegal(action, legal)
-            chosen = action
+            chosen = action if phase.keeps_chosen else same
             action = same
         else:
             chosen = action

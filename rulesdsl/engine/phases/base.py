@@ -16,6 +16,9 @@ from ..actions import Action
 
 class Phase:
     name = ""
+    #: whether an equivalent action is recorded as written (climbing: the suits played matter to
+    #: the cards moved) or as the listed action it stands for (a meld in another card order)
+    keeps_chosen = False
 
     def __init__(self, prog) -> None:
         self.prog = prog

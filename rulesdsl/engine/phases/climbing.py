@@ -26,6 +26,7 @@ PASS = Action("pass")
 
 class ClimbPhase(Phase):
     name = "climb"
+    keeps_chosen = True
 
     def __init__(self, prog) -> None:
         super().__init__(prog)

@@ -267,6 +267,13 @@ class TurnPhase(Phase):
             g.enter("turn")
         self.begin_turn(g)
 
+    def equivalent(self, g, action: Action, legal: list) -> Optional[Action]:
+        """A meld names a set of cards: any order of the listed cards is the same meld."""
+        if action.verb != "meld":
+            return None
+        want = sorted(action.cards)
+        return next((a for a in legal if a.verb == "meld" and sorted(a.cards) == want), None)
+
     # ------------------------------------------------------------------ explain
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
         verbs = sorted({a.verb for a in legal})

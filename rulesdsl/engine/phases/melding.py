@@ -64,32 +64,44 @@ def gen_layoffs(g, spec) -> list[Action]:
         for i, m in enumerate(g.melds):
             if spec.arg == "own" and m.owner != owner:
                 continue
-            for kind, _end in rules.layoff_kinds(m, c):
+            for kind, end in rules.layoff_kinds(m, c):
                 a = Action("layoff", "", (_text(g, c, kind),), i + 1)
-                if a not in seen and minimum_reachable(g, [c], meld=m) and _leaves_a_way(g, [c]):
+                if a not in seen and minimum_reachable(g, [c], meld=m) and _leaves_a_way(g, [c], onto=(i, kind, end)):
                     seen.add(a)
                     out.append(a)
     return out
 
 
-def _leaves_a_way(g, cards: list, new_meld=None) -> bool:
-    """After placing ``cards`` (as the new meld ``new_meld``, or as a layoff), the player has no
-    cards left, or can still end the turn: some card may be discarded, or some other card can be
-    melded or laid off -- onto the melds on the table, the new one included."""
+def _leaves_a_way(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
+    """After placing ``cards`` (as the new meld ``new_meld``, or laid off ``onto`` = (meld index,
+    kind, end)), the player has no cards left, or can still end the turn: some card may be
+    discarded, or some other card can be melded or laid off -- onto the melds as they will be."""
     hand = g.pzones["hand"][g.actor]
     if len(cards) >= len(hand) or g.discard_forbid is None:
         return True
+    rules = g.prog.table_rules
     saved = list(hand)
     for c in cards:
         hand.remove(c)
     added = new_meld is not None
+    replaced = None
     if added:
-        g.melds.append(g.prog.table_rules.make(new_meld, g.owner_of(g.actor), g.actor))
+        g.melds.append(rules.make(new_meld, g.owner_of(g.actor), g.actor))
+    elif onto is not None:
+        i, kind, end = onto
+        replaced = g.melds[i]
+        copy = replaced.copy()
+        rules.place(copy, cards[0], kind, end, g.actor)
+        if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
+            copy.book = "book"
+        g.melds[i] = copy
     try:
         return _can_continue(g)
     finally:
         if added:
             g.melds.pop()
+        if replaced is not None:
+            g.melds[onto[0]] = replaced
         for c in cards:
             hand.append(c)
         hand.sort(key=saved.index)

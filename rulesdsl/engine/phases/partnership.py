@@ -248,8 +248,8 @@ def _discharge(g, rules, must, hand, melds, owner, depth) -> bool:
 
 
 def can_meld_down(g, keep: int = 1, budget: int = 4000) -> bool:
-    """Can the acting player place all but ``keep`` cards of their hand this turn?  (A bounded
-    search; beyond its budget it answers yes rather than refuse a legal question.)"""
+    """Can the acting player place all but exactly ``keep`` cards of their hand this turn?  (A
+    bounded search; beyond its budget it answers yes rather than refuse a legal question.)"""
     rules = g.prog.table_rules
     owner = g.owner_of(g.actor)
     melds = [m.copy() for m in g.melds if m.owner == owner]
@@ -262,7 +262,7 @@ def _down(g, rules, hand, melds, owner, keep, counter) -> bool:
     if counter[0] <= 0:
         return True
     if len(hand) <= keep:
-        return True
+        return len(hand) == keep          # exactly the cards to keep (e.g. the one to discard)
     c, rest = hand[0], hand[1:]
     if keep > 0 and _down(g, rules, rest, melds, owner, keep - 1, counter):
         return True
