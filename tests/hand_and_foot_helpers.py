@@ -657,8 +657,9 @@ class BooksDeal:
         card of the hand: picks up the foot (Way B).
     S1: draws 10S JS; dirty A book (A x6 + Jk) and 8 8 8 8 8 2D; discards JS and keeps 10S (not in the foot).
     N2: (first turn from the foot) draws QD 4D; wild book Jk Jk Jk 2H 2S 2D 2C (``wild_book="n2"``; with
-        ``"n4"`` only six wild cards, 2C kept for N4; with ``"never"`` six, and 2C discarded); 2H on the
-        8 meld: second dirty book; 9 9 9; discards 4D and keeps Q Q Q (plus 2C with ``"n4"``).
+        ``"n4"`` only six wild cards, 2C kept for N4; with ``"never"`` six, and 2C discarded; with ``"five"``
+        five, 2D on the 9 meld and 2C discarded); 2H on the 8 meld: second dirty book; 9 9 9; discards 4D and
+        keeps Q Q Q (plus 2C with ``"n4"``, plus 4D with ``"five"``).
     S2: draws ``s2`` (10H 10D); melds 10 10 10, emptying the hand: picks up the foot and goes on (Way A);
         6 6 6 from the foot; discards KH.  (This turn began with the hand: no foot turn yet.)
     N3: draws ``n3`` (6C 10C); discards 10C.
@@ -704,6 +705,14 @@ class BooksDeal:
     def N2(self):
         g = self.game
         play_turn(g, N, "draw stock")
+        if self.wild_book == "five":
+            # a five-card wild meld; 2D goes on the 9 meld, 2C is discarded: North keeps Q Q Q 4D
+            build(g, "Jk", "Jk", "Jk", "2H", "2S")
+            grow(g, "8", "2H")
+            meld(g, "9S", "9H", "9D")
+            grow(g, "9", "2D")
+            g.apply("discard 2C")
+            return
         wilds = ["Jk", "Jk", "Jk", "2H", "2S", "2D"] + (["2C"] if self.wild_book == "n2" else [])
         build(g, *wilds)
         grow(g, "8", "2H")

@@ -20,12 +20,11 @@ import rulesdsl
 from rulesdsl import IllegalAction
 
 from hand_and_foot_helpers import (E, EW, FULL_DECK, N, NATURAL_RANKS, NS, ONE_DECK, S, W, BooksDeal, act,
-                                   assert_illegal, book_type, build, deal, drain, drawn, example_1_2_deal,
-                                   example_1_2_play, expected_gains, finish, grow, hand, is_natural,
-                                   is_red_three, is_wild, junk_turn, lay, legal, meld, meld_type, melds,
-                                   open_meld, pile_count, pile_deal, play_turn, position, rank, red_threes,
-                                   rules, snapshot, stack, stock_count, stock_out, team_books, top, total,
-                                   value, play_watching_initial_melds)
+                                   assert_illegal, book_type, build, deal, drain, drawn, expected_gains, finish,
+                                   grow, hand, is_natural, is_red_three, junk_turn, lay, legal, meld, meld_type,
+                                   melds, open_meld, pile_count, pile_deal, play_turn, position, rank, red_threes,
+                                   rules, stack, stock_count, stock_out, team_books, top, value,
+                                   play_watching_initial_melds)
 
 #: min_meld that switches the initial-meld minimum off (used where a test is about something else)
 NO_MIN = {"min_meld": [0, 0, 0, 0]}
@@ -186,6 +185,9 @@ def test_HF_DEAL_7_upcard_three_or_wild_is_buried_in_the_stock_and_the_next_card
         assert all(Counter(seen)[c] == 1 for c in ("2C", "Jk", "3S"))
         positions.add(pos)
     assert len(positions) > 1                            # buried at random places
+    # a red three turned up is buried too (not laid out for anyone)
+    g = deal(upcard="3H", stock=["3D", "Jk", "2D", "QS"])
+    assert top(g) == "QS" and red_threes(g, NS) == [] and red_threes(g, EW) == [] and stock_count(g) == 165
     # upcard_bury alternatives
     g = _bury_deck_game(0, {"upcard_bury": "none"})
     assert top(g) == "2C"
@@ -444,25 +446,55 @@ def test_HF_DRAW_6_pile_before_the_initial_meld_only_if_that_turn_reaches_the_mi
     assert "take discard" in legal(g)
 
 
-@pytest.mark.parametrize("holding,setting,ok", [
-    (("2H", "2D"), None, True),
-    (("Jk", "Jk"), None, False),
-    (("2H", "Jk"), None, False),
-    (("Jk", "Jk"), "any_two_wilds", True),
-    (("2H", "2D"), "never", False),
+@pytest.mark.parametrize("wild_top,holding,setting,ok", [
+    ("2C", ("2H", "2D"), None, True),
+    ("2C", ("Jk", "Jk"), None, False),
+    ("2C", ("2H", "Jk"), None, False),
+    ("Jk", ("Jk", "Jk"), None, True),
+    ("Jk", ("2H", "2D"), None, False),
+    ("2C", ("Jk", "Jk"), "any_two_wilds", True),
+    ("2C", ("2H", "2D"), "never", False),
 ])
-def test_HF_DRAW_7_wild_top_card_needs_two_of_the_same_kind_and_a_wild_meld(holding, setting, ok):
+def test_HF_DRAW_7_wild_top_card_needs_two_of_the_same_kind_and_a_wild_meld(wild_top, holding, setting, ok):
     ov = {"pile_top_wild": setting} if setting else None
-    g = pile_deal(["KC", "4D", "5D", "2C"], hands={W: junk(*holding)}, overrides=ov)
+    g = pile_deal(["KC", "4D", "5D", wild_top], hands={W: junk(*holding)}, overrides=ov)
     assert ("take discard" in legal(g)) == ok
     if not ok:
         assert_illegal(g, "take discard")
         return
     g.apply("take discard")
     acts = legal(g)
-    assert acts and all(a.startswith("meld") and "2C" in a.split() and "=" not in a for a in acts)
-    meld(g, "2C", *holding)
+    assert acts and all(a.startswith("meld") and wild_top in a.split() and "=" not in a for a in acts)
+    meld(g, wild_top, *holding)
     assert melds(g)[-1]["kind"] == "wild"
+
+
+def _east_melds(*groups):
+    def play(g):
+        for grp in groups:
+            meld(g, *grp)
+    return play
+
+
+@pytest.mark.parametrize("east", [
+    [("Jk", "Jk", "2C"), ("KH", "KD", "KS")],          # EW has an open wild meld and an open K meld
+    [("9H", "9D", "9C"), ("KH", "KD", "KS")],          # EW has natural melds only
+])
+def test_HF_DRAW_7_the_wild_top_card_and_its_two_wild_cards_go_into_a_wild_meld(east):
+    """With a 2 on top taken with two 2s, the three cards go into a wild meld (the open one, or a new one):
+    never one by one into natural melds (``layoff 2S=KS``)."""
+    e_hand = junk(*[c for grp in east for c in grp])
+    g = pile_deal(["KC", "4D", "5D", "2S"], hands={E: e_hand, W: junk("2H", "2D")}, plays={1: _east_melds(*east)})
+    g.apply("take discard")
+    wild = [i for i, m in enumerate(melds(g), 1) if m["kind"] == "wild" and m["owner"] == EW]
+    acts = legal(g)
+    assert acts
+    for a in acts:
+        words = a.split()
+        if words[0] == "layoff":
+            assert "=" not in words[1] and int(words[-1]) in wild, f"`{a}`: a taken wild card into a natural meld"
+        else:
+            assert words[0] == "meld" and sorted(words[1:]) == ["2D", "2H", "2S"], a
 
 
 def test_HF_DRAW_8_an_empty_pile_cannot_be_drawn_from():
@@ -751,12 +783,23 @@ def test_HF_THREE_4_black_three_on_top_blocks_the_pile_until_covered():
     assert drawn(g, W, before) == sorted(["KC", "9C", "3S", "9S"])
 
 
+def _stock_out_hands(n_card: str, e_card: str) -> list:
+    """A junk deal to the end of the stock in which North's and East's dealt hands differ only in one card
+    each (junk turns never discard a dealt card, so both cards are still held at the end)."""
+    hands = {N: [n_card] + JUNK13[1:], E: [e_card] + JUNK13[1:]}
+    return stock_out(deal(hands))
+
+
 @pytest.mark.parametrize("card,penalty", [("3C", 5), ("4S", 5), ("8S", 10), ("Jk", 50)])
 def test_HF_THREE_5_black_three_left_in_hand_or_foot_costs_five(card, penalty):
     base = _stock_out_with("3S", card)                      # West's foot holds a black three
     swapped = _stock_out_with(card, "3S")                   # North's foot holds it instead
     assert swapped[EW] - base[EW] == 5 - penalty
     assert swapped[NS] - base[NS] == penalty - 5
+    base = _stock_out_hands("3S", card)                     # in North's hand
+    swapped = _stock_out_hands(card, "3S")                  # in East's hand
+    assert swapped[NS] - base[NS] == 5 - penalty
+    assert swapped[EW] - base[EW] == penalty - 5
 
 
 def test_HF_WILD_1_twos_and_jokers_stand_for_the_meld_rank():
@@ -1155,12 +1198,9 @@ def test_HF_SCORE_5_going_out_bonus_only_when_someone_goes_out():
 
 
 def test_HF_SCORE_6_cards_left_in_hands_and_unpicked_feet_count_against():
-    # a card in North's hand against the same card in East's hand (no filler depends on it)
-    def run(n_card, e_card):
-        hands = {N: [n_card] + JUNK13[1:], E: [e_card] + JUNK13[1:]}
-        return stock_out(deal(hands))
-    a = run("Jk", "4S")
-    b = run("4S", "Jk")
+    # a card in North's hand against the same card in East's hand
+    a = _stock_out_hands("Jk", "4S")
+    b = _stock_out_hands("4S", "Jk")
     assert b[NS] - a[NS] == 45 and b[EW] - a[EW] == -45
     # in the foot: South at the end of the going-out deal holds its foot cards (checked by ``finish``)
     bd = BooksDeal().upto("N4")
@@ -1217,9 +1257,9 @@ def test_HF_END_2_empty_stock_take_the_pile_if_allowed_else_the_deal_ends():
         plays = [a for a in acts if a.startswith(("meld", "layoff"))]
         g.apply(plays[0] if plays else next(a for a in acts if a.startswith("discard")))
     assert g.hand_number == 1 and stock_count(g) == 0
-    if "pass" in legal(g):
-        finish(g, "pass")                                     # no going-out bonus
-        assert g.hand_log[-1]["ending"] == "stock"
+    assert "pass" in legal(g) and "draw stock" not in legal(g)
+    finish(g, "pass")                                         # no going-out bonus
+    assert g.hand_log[-1]["ending"] == "stock" and g.hand_number == 2
 
 
 def test_HF_END_3_four_deals_with_minimums_50_90_120_150():
@@ -1497,6 +1537,36 @@ def test_HF_EDGE_12_the_final_turn_may_complete_the_last_book_before_going_out()
     b.N4()                                                    # 2C completes the wild book, then ask, yes ...
     assert team_books(melds(g), NS) == Counter(clean=2, dirty=2, wild=1)
     finish(g, "discard 4S")
+    assert g.hand_log[-1]["ending"] == "out"
+
+
+def test_HF_EDGE_12_the_last_book_may_be_completed_by_the_cards_that_take_the_player_out():
+    """North (in the foot, South past a full foot turn, NS with 2 clean and 2 dirty books and a five-card wild
+    meld) draws 2C 2S and holds 2C 2S 4D.  Laying 2C and 2S on the wild meld completes the wild book and
+    leaves 4D to discard: going out this turn is legal (HF-EDGE-12: only the position after the final
+    discard is checked against HF-OUT-2), so North may ask (HF-OUT-5), now or after laying 2C, and with a
+    yes go out."""
+    b = BooksDeal(wild_book="five", n4=("2C", "2S")).upto("N3")
+    g = b.game
+    play_turn(g, N, "draw stock")
+    meld(g, "QS", "QH", "QD")
+    grow(g, "6", "6C")
+    g.apply("discard 10C")
+    for lab in ("E3", "S3", "W3"):
+        b.play(lab)
+    play_turn(g, N, "draw stock")
+    assert hand(g, N) == ["2C", "2S", "4D"]
+    wild = open_meld(g, NS, "wild")
+    assert len(melds(g)[wild - 1]["cards"]) == 5
+    if "ask" not in legal(g):
+        lay(g, "2C", wild)
+    assert "ask" in legal(g), f"North cannot ask (nor lay 2S, leaving 4D to discard): legal {legal(g)}"
+    act(g, "ask", "yes")
+    for c in ("2C", "2S"):
+        if c in hand(g, N):
+            lay(g, c, wild)
+    assert melds(g)[wild - 1]["book"] == "wild"
+    finish(g, "discard 4D")
     assert g.hand_log[-1]["ending"] == "out"
 
 

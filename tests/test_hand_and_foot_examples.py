@@ -36,10 +36,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hand_and_foot_helpers import (E, EW, N, NS, S, W, EX12_FEET, BooksDeal, act, assert_illegal, book_type,
+from hand_and_foot_helpers import (E, EW, N, NS, S, W, EX12_FEET, BooksDeal, assert_illegal, book_type,
                                    build, deal, drain, example_1_2_deal, example_1_2_play, finish, grow, hand,
                                    legal, meld, melds, meld_type, pile_deal, play_turn, play_watching_initial_melds,
-                                   position, rank, red_threes, rules, stock_out, team_books, total, value)
+                                   position, rank, red_threes, rules, stock_out, team_books, total)
 
 
 def _cards(ms, team):
@@ -48,10 +48,6 @@ def _cards(ms, team):
 
 def _has(melds_of_team, cards) -> bool:
     return sorted(cards) in melds_of_team
-
-
-def _ranks(cards) -> Counter:
-    return Counter(rank(c) if not c.startswith("3") else c for c in cards)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from collections import Counter
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hand_and_foot_helpers import (bot_action, book_type, expected_gains, hand, is_wild, legal, meld_rank,
+from hand_and_foot_helpers import (bot_action, book_type, expected_gains, hand, is_wild, meld_rank,
                                    meld_type, position, rules)
 
 VARIANTS = [None, "eleven_cards", "wild_discard_forbidden", "wild_discard_penalty", "wild_discard_blocks_pile"]

@@ -13,14 +13,15 @@ These are action kinds of the turn's steps (``meld: any``, ``layoff: any``, ``ta
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Optional
 
 from ...compile.table_melds import TableMeld
 from ...errors import IllegalAction
 from ..actions import Action
 from .base import Phase
-from .partnership import (after_placing, can_discharge, counting_value, leaves_enough, max_more, meld_rank,
-                          minimum_reachable, new_meld_allowed, staging)
+from .partnership import (after_placing, can_discharge, close_book, counting_value, in_last_packet, leaves_enough,
+                          max_more, meld_rank, minimum_reachable, new_meld_allowed, staging)
 
 PASS = Action("pass")
 
@@ -38,8 +39,8 @@ def gen_melds(g, spec) -> list[Action]:
     out = []
     for pairs in rules.new_melds(hand, g.must):
         cards = [c for c, _ in pairs]
-        if (new_meld_allowed(g, pairs) and leaves_enough(g, len(cards))
-                and minimum_reachable(g, cards, rank=meld_rank(g, pairs)) and _leaves_a_way(g, cards, pairs)):
+        if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs))
+                and _obeys_going_out(g, cards, new_meld=pairs) and _leaves_a_way(g, cards, pairs)):
             out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
     return out
 
@@ -49,6 +50,15 @@ def _new_meld_route(g) -> bool:
     return any(new_meld_allowed(g, p) for p in g.prog.table_rules.new_melds(g.pzones["hand"][g.actor], g.must))
 
 
+def _common_rank(g, cards) -> Optional[int]:
+    """The rank a group of cards that must go down together shares (-1: wild cards only)."""
+    rules = g.prog.table_rules
+    naturals = [c for c in cards if not rules.wild[c]]
+    kinds = g.prog.cards.kind
+    ranks = {g.prog.cards.kind_rank[kinds[c]] for c in naturals}
+    return ranks.pop() if len(ranks) == 1 else (-1 if not naturals else -2)
+
+
 def gen_layoffs(g, spec) -> list[Action]:
     rules = g.prog.table_rules
     hand = g.pzones["hand"][g.actor]
@@ -56,29 +66,30 @@ def gen_layoffs(g, spec) -> list[Action]:
     if len(g.must) > 1 and _new_meld_route(g):
         return []                  # several cards must go down together: a new meld does that
     owner = g.owner_of(g.actor)
-    if not leaves_enough(g, 1):
-        return []
+    together = _common_rank(g, g.must) if len(g.must) > 1 else None
     for c in sorted(hand):
         if g.must and c not in g.must:
             continue
         for i, m in enumerate(g.melds):
             if spec.arg == "own" and m.owner != owner:
                 continue
+            if together is not None and m.rank != together:
+                continue               # cards that must go down together go onto a meld of their rank
             for kind, end in rules.layoff_kinds(m, c):
                 a = Action("layoff", "", (_text(g, c, kind),), i + 1)
-                if a not in seen and minimum_reachable(g, [c], meld=m) and _leaves_a_way(g, [c], onto=(i, kind, end)):
+                if (a not in seen and minimum_reachable(g, [c], meld=m)
+                        and _obeys_going_out(g, [c], onto=(i, kind, end)) and _leaves_a_way(g, [c], onto=(i, kind, end))):
                     seen.add(a)
                     out.append(a)
     return out
 
 
-def _leaves_a_way(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
-    """After placing ``cards`` (as the new meld ``new_meld``, or laid off ``onto`` = (meld index,
-    kind, end)), the player has no cards left, or can still end the turn: some card may be
-    discarded, or some other card can be melded or laid off -- onto the melds as they will be."""
+@contextmanager
+def placed(g, cards: list, new_meld=None, onto: Optional[tuple] = None):
+    """Within the block, ``cards`` are placed -- as the new meld ``new_meld`` (pairs), or laid off
+    ``onto`` = (meld index, kind, end) -- with books closed and typed; everything is restored after.
+    Look-aheads judge conditions (going out, a way to end the turn) on the position as it will be."""
     hand = g.pzones["hand"][g.actor]
-    if len(cards) >= len(hand) or g.discard_forbid is None:
-        return True
     rules = g.prog.table_rules
     saved = list(hand)
     for c in cards:
@@ -86,22 +97,46 @@ def _leaves_a_way(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -
     added = new_meld is not None
     replaced = None
     if added:
-        g.melds.append(rules.make(new_meld, g.owner_of(g.actor), g.actor))
+        meld = rules.make(new_meld, g.owner_of(g.actor), g.actor)
+        close_book(g, meld)
+        g.melds.append(meld)
     elif onto is not None:
         i, kind, end = onto
         replaced = g.melds[i]
         copy = replaced.copy()
         rules.place(copy, cards[0], kind, end, g.actor)
-        if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
-            copy.book = "book"
+        close_book(g, copy)
         g.melds[i] = copy
     try:
-        return _can_continue(g)
+        yield
     finally:
         if added:
             g.melds.pop()
         if replaced is not None:
             g.melds[onto[0]] = replaced
+        for c in cards:
+            hand.append(c)
+        hand.sort(key=saved.index)
+
+
+def _leaves_a_way(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
+    """After placing ``cards``, the player has no cards left, or can still end the turn: some card
+    may be discarded, or some other card can be melded or laid off -- onto the melds as they will be."""
+    hand = g.pzones["hand"][g.actor]
+    if len(cards) >= len(hand) or g.discard_forbid is None:
+        return True
+    with placed(g, cards, new_meld, onto):
+        return _can_continue(g)
+
+
+def _obeys_going_out(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
+    """The going-out rules judged after the placement (it may complete the book that allows it)."""
+    if g.prog.going_out is None or not in_last_packet(g, g.actor):
+        return True
+    if len(g.pzones["hand"][g.actor]) - len(cards) >= g.prog.going_out.keep:
+        return True                    # keeps enough cards whatever happens
+    with placed(g, cards, new_meld, onto):
+        return leaves_enough(g, 0)
         for c in cards:
             hand.append(c)
         hand.sort(key=saved.index)

@@ -40,12 +40,17 @@ def new_meld_allowed(g, pairs) -> bool:
     return not any(m.owner == owner and open_rank(m) == rank for m in g.melds)
 
 
-def after_placing(g, meld: TableMeld, placed: list) -> None:
-    """Book closing and initial-meld accounting after cards were placed on ``meld``."""
+def close_book(g, meld: TableMeld) -> None:
+    """A meld that reached ``closes_at`` is a book: closed, and typed by the first ``books`` rule."""
     rules = g.prog.table_rules
     if rules.closes_at is not None and len(meld.cards) >= rules.closes_at and not meld.book:
         n, w = meld.counts(rules.wild)
         meld.book = next((name for name, cond in g.prog.books if cond(n, w)), "book")
+
+
+def after_placing(g, meld: TableMeld, placed: list) -> None:
+    """Book closing and initial-meld accounting after cards were placed on ``meld``."""
+    close_book(g, meld)
     if g.prog.initial_minimum is not None:
         owner = g.owner_of(g.actor)
         if not g.team_melded[owner]:
@@ -204,7 +209,7 @@ def discard_allowed(g, card: int) -> bool:
         # a yes binds: the turn must end by going out -- while that is still possible
         key = len(g.history)
         if getattr(g, "_down_key", None) != key:
-            g._down_key, g._down = key, can_meld_down(g, keep=1 if go.needs_discard else 0)
+            g._down_key, g._down = key, can_meld_down(g, keep=1 if go.needs_discard else 0, then_out=True)
         return not g._down
     return True
 
@@ -247,56 +252,66 @@ def _discharge(g, rules, must, hand, melds, owner, depth) -> bool:
     return False
 
 
-def can_meld_down(g, keep: int = 1, budget: int = 4000) -> bool:
-    """Can the acting player place all but exactly ``keep`` cards of their hand this turn?  (A
-    bounded search; beyond its budget it answers yes rather than refuse a legal question.)"""
+def can_meld_down(g, keep: int = 1, budget: int = 4000, then_out: bool = False) -> bool:
+    """Can the acting player place all but exactly ``keep`` cards of their hand this turn -- and,
+    with ``then_out``, reach a position where the going-out condition holds (the last book may be
+    completed on the way)?  A bounded search; beyond its budget it answers yes rather than refuse."""
     rules = g.prog.table_rules
     owner = g.owner_of(g.actor)
-    melds = [m.copy() for m in g.melds if m.owner == owner]
     counter = [budget]
-    return _down(g, rules, sorted(g.pzones["hand"][g.actor]), melds, owner, keep, counter)
+    return _down(g, rules, sorted(g.pzones["hand"][g.actor]), list(g.melds), owner, keep, counter, then_out)
 
 
-def _down(g, rules, hand, melds, owner, keep, counter) -> bool:
+def _down(g, rules, hand, melds, owner, keep, counter, then_out) -> bool:
     counter[0] -= 1
     if counter[0] <= 0:
         return True
     if len(hand) <= keep:
-        return len(hand) == keep          # exactly the cards to keep (e.g. the one to discard)
+        if len(hand) != keep:
+            return False                  # exactly the cards to keep (e.g. the one to discard)
+        if not then_out:
+            return True
+        real = g.melds
+        g.melds = melds                   # judge the condition on the position reached
+        try:
+            return bool(g.prog.going_out.when(g))
+        finally:
+            g.melds = real
     c, rest = hand[0], hand[1:]
-    if keep > 0 and _down(g, rules, rest, melds, owner, keep - 1, counter):
+    if keep > 0 and _down(g, rules, rest, melds, owner, keep - 1, counter, then_out):
         return True
     for i, m in enumerate(melds):
+        if m.owner != owner:
+            continue
         for kind, end in rules.layoff_kinds(m, c):
             copy = m.copy()
             rules.place(copy, c, kind, end, g.actor)
-            if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
-                copy.book = "book"
-            if _down(g, rules, rest, melds[:i] + [copy] + melds[i + 1:], owner, keep, counter):
+            close_book(g, copy)
+            if _down(g, rules, rest, melds[:i] + [copy] + melds[i + 1:], owner, keep, counter, then_out):
                 return True
     one_open = g.prog.model.table.one_open_per_rank
-    open_ranks = {m.rank for m in melds if open_rank(m) is not None}
+    open_ranks = {m.rank for m in melds if m.owner == owner and open_rank(m) is not None}
     for pairs in rules.new_melds(hand, {c}):
-        naturals = [x for x, _ in pairs if not rules.wild[x]]
-        rank = g.prog.cards.kind_rank[g.prog.cards.kind[naturals[0]]] if naturals else -1
+        rank = meld_rank(g, pairs)
         if one_open and rank in open_ranks:
             continue
         used = [x for x, _ in pairs]
         left = [x for x in hand if x not in used]
         new = rules.make(pairs, owner, g.actor)
-        if _down(g, rules, left, melds + [new], owner, keep, counter):
+        close_book(g, new)
+        if _down(g, rules, left, melds + [new], owner, keep, counter, then_out):
             return True
     return False
 
 
 # ------------------------------------------------------------------------------------ asking
 def can_ask(g) -> bool:
+    """The question may be asked when going out this turn would be legal apart from permission:
+    the hand can be melded down, ending in a position where the going-out condition holds."""
     go = g.prog.going_out
     if go is None or g.asked or not go.permission(g) or not in_last_packet(g, g.actor):
         return False
-    if not go.when(g):
-        return False
-    return can_meld_down(g, keep=1 if go.needs_discard else 0)
+    return can_meld_down(g, keep=1 if go.needs_discard else 0, then_out=True)
 
 
 class AnswerPhase(Phase):
