@@ -123,18 +123,22 @@ def _melded(g, seat: int, late: dict) -> int:
     kind_rank = g.prog.cards.kind_rank
     ranks = g.prog.cards.ranks
     total = 0
-    for m in g.melds:
-        g.cand_meld = m
-        g.cand_meld_ranks = [ranks[kind_rank[k]] for k in m.declared]
-        for c, k, p in zip(m.cards, m.declared, m.placers):
-            if p != seat:
-                continue
-            if pv is None:
-                total += g.prog.cards.value[c]
-                continue
-            g.cand, g.cand_as = c, k
-            total += pv(g)
-    g.cand = None
+    saved = (g.cand, getattr(g, "cand_as", None), getattr(g, "cand_meld", None),
+             getattr(g, "cand_meld_ranks", None))
+    try:
+        for m in g.melds:
+            g.cand_meld = m
+            g.cand_meld_ranks = [ranks[kind_rank[k]] for k in m.declared]
+            for c, k, p in zip(m.cards, m.declared, m.placers):
+                if p != seat:
+                    continue
+                if pv is None:
+                    total += g.prog.cards.value[c]
+                    continue
+                g.cand, g.cand_as = c, k
+                total += pv(g)
+    finally:
+        g.cand, g.cand_as, g.cand_meld, g.cand_meld_ranks = saved
     return total
 
 

@@ -117,7 +117,6 @@ class CClimb:
     clears_trick: Optional[Fn]
     goes_last: Optional[Fn]
     pass_locks_out: Fn
-    lead_must_play: bool
     first_leader: Fn
     toggles: list
     pos: Pos
@@ -190,6 +189,8 @@ class Program:
     counts_toward: Optional[Fn] = None
     going_out: Any = None                 # CGoingOut
     each_team: Optional[Fn] = None
+    discard_zone: Optional[str] = None    # the pile the turn's `discard` action goes to
+    reserve_zone: Optional[str] = None    # the per-player packet that becomes the hand (the foot)
 
     def roles_for(self, n: int) -> tuple:
         """(name, points) by finishing position for ``n`` players, or () when the game has no roles."""
@@ -336,6 +337,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    model.teams.count if model.teams is not None else 0, team_zones, auto_lay, books,
                    opt(t.initial_minimum) if t is not None else None,
                    opt(t.counts_toward_minimum) if t is not None else None, going_out, each_team)
+    prog.discard_zone = next((a.arg for st in steps for a in st.actions if a.kind == "discard"), None)
+    prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)
     return None if diags else prog
 
 
@@ -366,4 +369,4 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
                for name, t in c.toggles.items()]
     return CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, scope.compile(c.beats), c.beats.text,
                   c.beats.pos, opt(c.takes_last_rank), opt(c.skip_next), opt(c.clears_trick), opt(c.goes_last),
-                  scope.compile(c.pass_locks_out), c.lead_must_play, scope.compile(c.first_leader), toggles, c.pos)
+                  scope.compile(c.pass_locks_out), scope.compile(c.first_leader), toggles, c.pos)

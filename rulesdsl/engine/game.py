@@ -13,14 +13,16 @@ asks the current phase for legal actions and hands it the chosen one.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Optional, Sequence, Union
 
 from ..compile.program import Program
-from ..errors import IllegalAction, RuleEvaluationError
+from ..errors import IllegalAction, RuleEvaluationError, RulesdslError
 
-#: what a rule's expression can raise at run time when a ruleset mixes types
-_EVAL_ERRORS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, OverflowError)
+#: a rule that fails at run time (a ruleset mixing types, a name read where it has no value) can
+#: raise anything; it surfaces as RuleEvaluationError and the game stops there
+_EVAL_ERRORS = (Exception,)
 from .actions import Action, parse_action
 from .phases import build_phases
 from .zones import Cards
@@ -115,7 +117,6 @@ class Game:
         self.must: set = set()                 # cards that must be melded before anything else
         self.discard_forbid = None
         self.discarder = None
-        self.claims_made = 0
         self.taken = None
         self.cand = None
         self.ending = None
@@ -152,12 +153,16 @@ class Game:
             else:
                 _, zone, fact, _pos, bury = item
                 card = stock.pop()
+                tries = len(stock) + 1
                 while bury is not None and stock:
                     self.cand = card
                     buried = bury(self)
                     self.cand = None
                     if not buried:
                         break
+                    tries -= 1
+                    if tries < 0:
+                        raise RuleEvaluationError("`bury_while` buries every card of the stock")
                     stock.insert(self.rng.randrange(len(stock) + 1), card)   # buried at random
                     card = stock.pop()
                 self.zones[zone].append(card)
@@ -227,10 +232,7 @@ class Game:
         return self.team_of(seat) if table is not None and table.owner == "team" else seat
 
     def reserve_zone(self) -> Optional[str]:
-        for z, spec in self.prog.model.zones.items():
-            if spec.reserve_for:
-                return z
-        return None
+        return self.prog.reserve_zone
 
     def held_cards(self, seat: int) -> list[int]:
         """A seat's hand, and its reserve packet while not yet picked up."""
@@ -245,7 +247,8 @@ class Game:
         z = self.reserve_zone()
         if z is None or self.picked_up[seat]:
             return False
-        hand, foot = self.pzones["hand"][seat], self.pzones[z][seat]
+        target = self.prog.model.zones[z].reserve_for
+        hand, foot = self.pzones[target][seat], self.pzones[z][seat]
         while foot:
             hand.append(foot.pop())
         self.picked_up[seat] = True
@@ -295,13 +298,18 @@ class Game:
                 raise RuleEvaluationError(self.broken)
             try:
                 self._legal = [] if self.is_over else self.phases[self.phase].generate(self)
+            except RulesdslError:
+                raise
             except _EVAL_ERRORS as exc:
-                raise RuleEvaluationError(f"a rule failed while listing the legal actions: "
-                                          f"{type(exc).__name__}: {exc}") from None
+                self.broken = (f"a rule failed while listing the legal actions: {type(exc).__name__}: "
+                               f"{exc}; the game cannot continue")
+                raise RuleEvaluationError(self.broken) from None
         return list(self._legal)
 
     def apply(self, action: Union[Action, str]) -> None:
         """Carry out one action of the current player; illegal -> IllegalAction, state unchanged."""
+        if self.broken:
+            raise RuleEvaluationError(self.broken)
         if self.is_over:
             raise IllegalAction("the match is over", "match end")
         if isinstance(action, str):
@@ -323,6 +331,8 @@ class Game:
         self._legal = None
         try:
             phase.apply(self, action, chosen)
+        except IllegalAction:
+            raise
         except _EVAL_ERRORS as exc:
             self.broken = (f"a rule failed while playing `{chosen}`: {type(exc).__name__}: {exc}; "
                            "the game cannot continue")
@@ -371,7 +381,9 @@ class Game:
             self.hand_log.append(entry)
             self._start_hand()                 # the same dealer deals again
             return
+        actor = self.actor
         points = self._score_hand()
+        self.actor = actor
         scorer = self.scorer
         entry.update(ending=self.ending, declarer=self.declarer, scorer=scorer, points=points,
                      deadwood=list(self.final_deadwood))
@@ -491,7 +503,8 @@ class Game:
                 for s in range(self.n):
                     cards = self.pzones[z][s]
                     entry = {"count": len(cards)}
-                    if spec.visible == "all" or (spec.visible == "owner" and s == seat) or self.revealed[s]:
+                    shown = self.revealed[s] and z == "hand"            # a hand laid face up
+                    if spec.visible == "all" or (spec.visible == "owner" and s == seat) or shown:
                         entry["cards"] = sorted(t[c] for c in cards)
                     per.append(entry)
                 zones[z] = per
@@ -513,15 +526,21 @@ class Game:
                       "cards": [t[c] + ("=" + p.cards.kind_text[k] if p.wild[c] and k != p.cards.kind[c] else "")
                                 for c, k in zip(m.cards, m.declared)],
                       "placed_by": list(m.placers), **({"book": m.book} if m.book else {})} for m in self.melds],
-            "last_hands": self.hand_log[-3:],
+            "last_hands": copy.deepcopy(self.hand_log[-3:]),
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.current_player else [],
             "is_over": self.is_over,
             "winner": self.winner,
         }
         if self.tzones:
-            out["team_zones"] = {z: [{"count": len(c), "cards": [t[x] for x in c]}
-                                     if p.model.zones[z].visible in ("all", "team") else {"count": len(c)}
-                                     for c in zs] for z, zs in self.tzones.items()}
+            mine = self.team_of(seat)
+
+            def team_entry(z, team, cards):
+                vis = p.model.zones[z].visible
+                if vis == "all" or (vis in ("team", "owner") and team == mine):
+                    return {"count": len(cards), "cards": [t[x] for x in cards]}
+                return {"count": len(cards)}
+            out["team_zones"] = {z: [team_entry(z, team, c) for team, c in enumerate(zs)]
+                                 for z, zs in self.tzones.items()}
         if self.teams:
             out["teams"] = [self.members(t) for t in range(self.teams)]
             out["in_reserve"] = list(self.picked_up)

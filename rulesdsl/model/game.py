@@ -263,7 +263,6 @@ class Climbing:
     clears_trick: Optional[Expr]
     goes_last: Optional[Expr]
     pass_locks_out: Expr
-    lead_must_play: bool
     first_leader: Expr
     toggles: dict
     pos: Pos = field(default=UNKNOWN, compare=False)
@@ -567,7 +566,6 @@ CLIMBING = Struct("climbing", {
     "clears_trick": Field(ExprT(), doc="the trick ends at once and this player leads"),
     "goes_last": Field(ExprT(), doc="going out with this play finishes last"),
     "pass_locks_out": Field(ExprT(), default=_const_expr(False)),
-    "lead_must_play": Field(Bool(), default=True),
     "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick"),
     "toggles": Field(MapOf(TOGGLE), default={}),
 }, _make(Climbing))

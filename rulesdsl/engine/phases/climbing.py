@@ -105,7 +105,7 @@ class ClimbPhase(Phase):
                     if not ok:
                         continue
                 out.append(Action("play", "", tuple(text[x] for x in cards[:size])))
-        if last is not None or not c.lead_must_play:
+        if last is not None:                  # the leader of a trick must play
             out.append(PASS)
         return out
 
@@ -221,7 +221,7 @@ class ClimbPhase(Phase):
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
         c = self.c
         if action.verb == "pass":
-            return IllegalAction("the leader of a trick must play; a lead cannot be passed", "lead_must_play",
+            return IllegalAction("the leader of a trick must play; a lead cannot be passed", "climbing lead",
                                  c.pos)
         if action.verb != "play":
             return IllegalAction(f"`{action.verb}` is not a move here: `play CARDS` or `pass`", "climbing")

@@ -45,10 +45,16 @@ class TurnPhase(Phase):
         return step_after_draw(self.prog)
 
     def enter(self, g) -> None:
-        if not getattr(g, "_keep_actor", False):
+        """Entered at the start of a hand, or with ``g._keep_actor`` from an offer, a claim or a
+        last chance: the first two start the actor's turn afresh; a partner's answer does not."""
+        keep = getattr(g, "_keep_actor", False)
+        g._keep_actor = False
+        if not keep:
             g.actor = g.next_seat(g.dealer)
             self.begin_turn(g)
-        g._keep_actor = False
+        elif getattr(g, "_new_turn", False):
+            self.begin_turn(g)
+        g._new_turn = False
 
     def begin_turn(self, g) -> None:
         """A player's turn starts: per-turn state, and cards that never stay in a hand are laid out."""
@@ -71,7 +77,8 @@ class TurnPhase(Phase):
             if must and a.kind not in ("meld", "layoff"):
                 continue                           # the card taken deep must be melded first
             if a.kind == "go_out" and go_outs[a.arg].discard != "none":
-                discard_outs.append(go_outs[a.arg])
+                if a.when is None or a.when(g):       # the action's own condition, then the go-out's
+                    discard_outs.append(go_outs[a.arg])
                 continue
             out.extend(self.gen_action(g, a))
         if discard_outs:
@@ -80,7 +87,7 @@ class TurnPhase(Phase):
 
     def gen_action(self, g, a: CAction) -> list[Action]:
         kind = a.kind
-        if a.when is not None and kind != "go_out" and not a.when(g):
+        if a.when is not None and not a.when(g):
             return []
         if kind == "draw":
             if g.forced_draw is not None and a.arg != g.forced_draw:
@@ -232,7 +239,11 @@ class TurnPhase(Phase):
             g.step = nxt
 
     def end_turn(self, g, discarded: bool = True) -> None:
-        """The turn is over: open the claim window on the discard, or go on."""
+        """The turn is over: count it (a turn begun in the reserve packet), then open the claim
+        window on the discard, or go on."""
+        if g.turn_in_reserve:
+            g.reserve_turns[g.actor] += 1
+        g.turn_in_reserve = False
         claim = self.claim
         if discarded and claim is not None and claim.when(g) and claim_options(g, g.claim_zone):
             g.enter("claim")
@@ -241,9 +252,6 @@ class TurnPhase(Phase):
 
     def advance(self, g) -> None:
         """After a turn (and any claim window): the stock-out rule, then the next player."""
-        if g.turn_in_reserve:
-            g.reserve_turns[g.actor] += 1
-        g.turn_in_reserve = False
         g.taken_cards = []
         g.must = set()
         so = self.prog.stock_out
@@ -314,11 +322,11 @@ def forbidden(g, forbid, card: int) -> bool:
     """Whether a restriction (an expression over ``card``) refuses this card."""
     if forbid is None:
         return False
-    g.cand = card
+    saved, g.cand = g.cand, card
     try:
         return bool(forbid(g))
     finally:
-        g.cand = None
+        g.cand = saved
 
 
 def take(g, zone: str) -> None:
@@ -354,10 +362,10 @@ class OfferPhase(Phase):
 
     def apply(self, g, action: Action, chosen: Action) -> None:
         if action.verb == "take":
-            take(g, action.zone)
             g.step = step_after_draw(self.prog)
-            g._keep_actor = True
+            g._keep_actor = g._new_turn = True
             g.enter("turn")
+            take(g, action.zone)
             return
         g.offer_i += 1
         if g.offer_i < len(g.offer_seats):
@@ -367,7 +375,7 @@ class OfferPhase(Phase):
         g.step = 0
         g.actor = g.seat_word(ft.if_all_pass.seat)
         g.forced_draw = ft.if_all_pass.draw
-        g._keep_actor = True
+        g._keep_actor = g._new_turn = True
         g.enter("turn")
 
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
@@ -385,29 +393,35 @@ class LastChancePhase(Phase):
         pass          # the actor was set by the turn that ended
 
     def generate(self, g) -> list[Action]:
-        return ([Action("take", "discard")] if self._ok(g) else []) + [PASS]
+        zone = self.prog.discard_zone
+        return ([Action("take", zone)] if self._ok(g, zone) else []) + [PASS]
 
-    def _ok(self, g) -> bool:
-        pile = g.zones.get("discard")
+    def _ok(self, g, zone) -> bool:
+        """Judged as the turn would be: the card in hand and remembered as taken this turn."""
+        pile = g.zones.get(zone) if zone else None
         if not pile:
             return False
         turn = g.phases["turn"]
         hand = g.pzones["hand"][g.actor]
+        saved = (g.taken, g.taken_cards, g.step)
         hand.append(pile[-1])
+        g.taken, g.taken_cards, g.step = pile[-1], [pile[-1]], step_after_draw(self.prog)
         try:
-            return any(turn.gen_action(g, a) for s in self.prog.steps for a in s.actions if a.kind == "go_out")
+            g.discard_forbid = turn.discard_forbid
+            return any(turn.gen_action(g, a) for a in self.prog.steps[g.step].actions if a.kind == "go_out")
         finally:
             hand.pop()
+            g.taken, g.taken_cards, g.step = saved
 
     def apply(self, g, action: Action, chosen: Action) -> None:
         if action.verb == "pass":
             g.finish_hand(void=True)
             return
-        take(g, action.zone)
         g.go_out_only = True
         g.step = step_after_draw(self.prog)
-        g._keep_actor = True
+        g._keep_actor = g._new_turn = True
         g.enter("turn")
+        take(g, action.zone)
 
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
         return IllegalAction("the stock is exhausted: the discard may be taken only to go out at once, "

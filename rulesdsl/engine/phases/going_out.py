@@ -22,7 +22,7 @@ def go_out(g, spec, action: Action) -> None:
     if spec.discard != "none":
         c = g.find(hand, action.cards[0])
         hand.remove(c)
-        g.zones["discard"].append(c)
+        g.zones[g.prog.discard_zone].append(c)
         if spec.discard == "face_down":
             g.face_down.add(c)
     g.ending = spec.name

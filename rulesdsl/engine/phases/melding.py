@@ -87,36 +87,39 @@ def gen_layoffs(g, spec) -> list[Action]:
 @contextmanager
 def placed(g, cards: list, new_meld=None, onto: Optional[tuple] = None):
     """Within the block, ``cards`` are placed -- as the new meld ``new_meld`` (pairs), or laid off
-    ``onto`` = (meld index, kind, end) -- with books closed and typed; everything is restored after.
-    Look-aheads judge conditions (going out, a way to end the turn) on the position as it will be."""
+    ``onto`` = (meld index, kind, end) -- with books closed and typed; everything is restored after,
+    whatever happens inside.  Look-aheads judge conditions (going out, a way to end the turn) on the
+    position as it will be."""
     hand = g.pzones["hand"][g.actor]
     rules = g.prog.table_rules
-    saved = list(hand)
-    for c in cards:
-        hand.remove(c)
-    added = new_meld is not None
+    removed: list = []                  # (index, card), to put back where they were
+    added = False
     replaced = None
-    if added:
-        meld = rules.make(new_meld, g.owner_of(g.actor), g.actor)
-        close_book(g, meld)
-        g.melds.append(meld)
-    elif onto is not None:
-        i, kind, end = onto
-        replaced = g.melds[i]
-        copy = replaced.copy()
-        rules.place(copy, cards[0], kind, end, g.actor)
-        close_book(g, copy)
-        g.melds[i] = copy
     try:
+        for c in cards:
+            i = hand.index(c)
+            removed.append((i, c))
+            del hand[i]
+        if new_meld is not None:
+            meld = rules.make(new_meld, g.owner_of(g.actor), g.actor)
+            g.melds.append(meld)
+            added = True
+            close_book(g, meld)
+        elif onto is not None:
+            i, kind, end = onto
+            replaced = g.melds[i]
+            copy = replaced.copy()
+            rules.place(copy, cards[0], kind, end, g.actor)
+            g.melds[i] = copy
+            close_book(g, copy)
         yield
     finally:
         if added:
             g.melds.pop()
         if replaced is not None:
             g.melds[onto[0]] = replaced
-        for c in cards:
-            hand.append(c)
-        hand.sort(key=saved.index)
+        for i, c in reversed(removed):
+            hand.insert(i, c)
 
 
 def _leaves_a_way(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
@@ -137,9 +140,6 @@ def _obeys_going_out(g, cards: list, new_meld=None, onto: Optional[tuple] = None
         return True                    # keeps enough cards whatever happens
     with placed(g, cards, new_meld, onto):
         return leaves_enough(g, 0)
-        for c in cards:
-            hand.append(c)
-        hand.sort(key=saved.index)
 
 
 def _matching(g, spec) -> list:
@@ -257,10 +257,15 @@ def _resolve(g, word: str, pool: list) -> tuple[int, int]:
     return card, kind
 
 
+def _take_spec(g, zone: str):
+    """The current step's `take` of ``zone``."""
+    return next(a for a in g.prog.steps[g.step].actions if a.kind == "take" and a.arg == zone)
+
+
 def apply_take(g, action: Action) -> None:
     pile = g.zones[action.zone]
     hand = g.pzones["hand"][g.actor]
-    spec = next(a for s in g.prog.steps for a in s.actions if a.kind == "take" and a.arg == action.zone)
+    spec = _take_spec(g, action.zone)
     if spec.meld_with is not None:
         match = _matching(g, spec)
         k = _take_count(g, spec)
@@ -281,7 +286,6 @@ def apply_take(g, action: Action) -> None:
         hand.append(c)
     g.taken = taken[-1]
     g.taken_cards = list(taken)
-    spec = next(a for s in g.prog.steps for a in s.actions if a.kind == "take" and a.arg == action.zone)
     if spec.must_meld is not None and spec.must_meld(g):
         g.must = {taken[0]}
 
@@ -376,6 +380,9 @@ class ClaimPhase(Phase):
             g.actor = g.discarder
             g.phases["turn"].advance(g)
             return
+        g.step = g.phases["turn"].meld_step()
+        g._keep_actor = g._new_turn = True       # the caller's turn starts here
+        g.enter("turn")
         pile = g.zones[action.zone]
         hand = g.pzones["hand"][g.actor]
         k = int(action.cards[0])
@@ -386,10 +393,6 @@ class ClaimPhase(Phase):
             hand.append(c)
         g.taken, g.taken_cards = taken[-1], list(taken)
         g.must = {taken[0], taken[-1]}
-        g.claims_made += 1
-        g.step = g.phases["turn"].meld_step()
-        g._keep_actor = True
-        g.enter("turn")
 
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
         return IllegalAction("after a discard, the players in turn from the discarder may `claim` it (only "

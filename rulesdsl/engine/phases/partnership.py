@@ -67,11 +67,14 @@ def counting_value(g, cards) -> int:
     counts = g.prog.counts_toward
     value = g.prog.cards.value
     total = 0
-    for c in cards:
-        g.cand = c
-        if counts is None or counts(g):
-            total += value[c]
-    g.cand = None
+    saved = g.cand
+    try:
+        for c in cards:
+            g.cand = c
+            if counts is None or counts(g):
+                total += value[c]
+    finally:
+        g.cand = saved
     return total
 
 
@@ -114,11 +117,14 @@ def max_more(g, cards: list, into: Optional[tuple] = None) -> int:
     value, kind_rank, kind = g.prog.cards.value, g.prog.cards.kind_rank, g.prog.cards.kind
     counts = g.prog.counts_toward
     usable = []
-    for c in cards:
-        g.cand = c
-        if counts is None or counts(g):
-            usable.append(c)
-    g.cand = None
+    saved = g.cand
+    try:
+        for c in cards:
+            g.cand = c
+            if counts is None or counts(g):
+                usable.append(c)
+    finally:
+        g.cand = saved
     owner = g.owner_of(g.actor)
     top = rules.group.max if rules.group is not None and rules.group.max else 7
     shape = {m.rank: (*m.counts(rules.wild), len(m.cards))
