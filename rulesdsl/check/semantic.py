@@ -92,7 +92,12 @@ def _params(m: Ruleset, d: Diagnostics) -> None:
         if p.choices is not None and p.default not in p.choices:
             d.error("E-CHOICE", f"parameter `{p.name}` is `{p.default}`; it must be one of: "
                     + ", ".join(map(str, p.choices)), p.pos, suggest(str(p.default), map(str, p.choices)))
-        if isinstance(p.default, (int, float)) and not isinstance(p.default, bool):
+        bounds_ok = True
+        for label, b in (("min", p.lo), ("max", p.hi)):
+            if b is not None and (not isinstance(b, (int, float)) or isinstance(b, bool)):
+                d.error("E-TYPE", f"the `{label}` of parameter `{p.name}` must be a number", p.pos)
+                bounds_ok = False
+        if bounds_ok and isinstance(p.default, (int, float)) and not isinstance(p.default, bool):
             if (p.lo is not None and p.default < p.lo) or (p.hi is not None and p.default > p.hi):
                 d.error("E-RANGE", f"parameter `{p.name}` is {p.default}, outside {p.lo} to {p.hi}", p.pos)
 
@@ -187,6 +192,9 @@ def _reserves(m: Ruleset, d: Diagnostics) -> None:
 
 
 def _deal(m: Ruleset, d: Diagnostics) -> None:
+    for i, s in enumerate(m.deal):
+        if s.deals_all and i + 1 < len(m.deal):
+            d.error("E-DEAL", "`deal: all` deals every card, so it must be the last deal step", s.pos)
     for s in m.deal:
         if (s.deal is None) == (s.turn_up is None):
             d.error("E-DEAL", "a deal step needs exactly one of `deal: COUNT` (with `to:`) or `turn_up: ZONE`",
@@ -259,6 +267,23 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
     for name, g in m.go_out.items():
         if name in BUILTIN_VERBS:
             d.error("E-RESERVED", f"`{name}` is a built-in action and cannot name a go-out", g.pos)
+        elif name.lower() in BUILTIN_VERBS or not name.isidentifier():
+            d.error("E-NAME", f"`{name}` cannot name a go-out: use a plain word that is not an action",
+                    g.pos, "built-in actions: " + ", ".join(BUILTIN_VERBS))
+    table_needed = []
+    for s in m.turn:
+        for a in s.actions:
+            if a.take is not None and (a.depth == "any" or a.must_meld is not None or a.meld_with is not None):
+                table_needed.append(("a deep `take`, `must_meld` or `meld_with`", a.pos))
+            if a.ask is not None and (m.table is None or m.table.going_out is None):
+                d.error("E-MISSING", "`ask` needs `table.going_out` (what the partner is asked about)", a.pos)
+    if m.claims:
+        table_needed.append(("`claims`", m.pos))
+    if m.table is None:
+        for what, pos in table_needed:
+            d.error("E-MISSING", f"{what} needs a `table:` section (open melds)", pos, "table: {owner: player}")
+    if m.match.end_bonus is not None and m.teams is not None:
+        d.error("E-UNSUPPORTED", "`match.end_bonus` is not supported with `teams` yet", m.match.end_bonus.pos)
     if m.first_turn is not None:
         _zone(m, d, m.first_turn.offer, "table", "`first_turn.offer`", m.first_turn.pos)
         _zone(m, d, m.first_turn.if_all_pass.draw, "table", "`first_turn.if_all_pass.draw`", m.first_turn.pos)

@@ -189,6 +189,10 @@ def convert(ruleset: str, target: str, resolved: bool) -> None:
     except RulesetError as exc:
         _print_diagnostics(exc.diagnostics, "text")
         sys.exit(1)
+    from ..source.tree import Map
+    if not isinstance(tree, Map):
+        click.echo(f"{tree.pos}: error[E-TYPE]: a ruleset is a mapping of sections, not a list or a value")
+        sys.exit(1)
     click.echo(to_yaml(tree) if target == "yaml" else to_dsl(tree), nl=False)
 
 

@@ -8,6 +8,7 @@ is case-insensitive and ``T`` stands for 10.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
@@ -60,7 +61,7 @@ def normalise(text: str) -> str:
 
 def default_value(rank: str) -> Optional[int]:
     """Numeric ranks are worth their face value unless the ruleset says otherwise."""
-    return int(rank) if rank.isdigit() else None
+    return int(rank) if re.fullmatch(r"[0-9]{1,3}", rank) else None
 
 
 def build_table(ranks: Sequence[str], suits: Sequence[str], copies: int, jokers: int,

@@ -79,14 +79,14 @@ def table_bindings() -> dict[str, Binding]:
     }
 
 
-def team_bindings(team_zones: list[str]) -> dict[str, Binding]:
-    """Names for partnerships: the team being scored, and meld counts for book conditions."""
+def team_bindings(team_zones: list[str], teams: bool) -> dict[str, Binding]:
+    """Names for partnerships (the team being scored), and meld counts for meld conditions."""
     names = {
-        "team": Binding(lambda g: g.team_cur, "the team being scored (in each_team)"),
         "naturals": Binding(lambda g: g.naturals, "in meld conditions: natural cards in the meld"),
         "wilds": Binding(lambda g: g.wilds, "in meld conditions: wild cards in the meld"),
-        "partner_seat": Binding(lambda g: g.partner(g.actor), "the acting player's partner"),
     }
+    if teams:
+        names["team"] = Binding(lambda g: g.team_cur, "the team being scored (in each_team)")
     for z in team_zones:
         names[z] = Binding(lambda g, _z=z: g.tzones[_z][g.team_of(g.actor)], f"the acting team's `{z}`")
     return names
@@ -210,9 +210,10 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         "team_of": Builtin(lambda g, s: g.team_of(s), (1, 1), "the team a seat plays for"),
         "partner": Builtin(lambda g, s: g.partner(s), (1, 1), "a seat's partner"),
         "members": Builtin(lambda g, t: g.members(t), (1, 1), "the seats of a team"),
-        "in_foot": Builtin(lambda g, s: g.picked_up[s], (1, 1), "whether a seat has picked up its reserve packet"),
-        "foot_turns": Builtin(lambda g, s: g.reserve_turns[s], (1, 1),
-                              "complete turns a seat has begun with its reserve packet in hand"),
+        "in_reserve": Builtin(lambda g, s: g.picked_up[s], (1, 1),
+                              "whether a seat has picked up its reserve packet (is playing from it)"),
+        "reserve_turns": Builtin(lambda g, s: g.reserve_turns[s], (1, 1),
+                                 "complete turns a seat has begun with its reserve packet in hand"),
         "answer": Builtin(lambda g, s: g.answers.get(s), (1, 1), "the partner's answer this turn (\"yes\"/\"no\")"),
         "team_books": Builtin(lambda g, t, kind: sum(1 for m in g.melds if m.owner == t and m.book == kind), (2, 2),
                               "how many books of a type a team has"),

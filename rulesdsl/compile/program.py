@@ -21,6 +21,20 @@ from .names import (builtins, card_class_builtins, climbing_bindings, seat_attrs
 from .table_melds import MeldRules
 
 
+def _card_table(fn: Fn, expr, cards: CardTable, probe, diags: Diagnostics) -> list:
+    """A card condition judged once per card at load; a failure is a located diagnostic."""
+    out = []
+    for c in cards.ids:
+        probe.cand = c
+        try:
+            out.append(bool(fn(probe)))
+        except Exception as exc:
+            diags.error("E-EVAL", f"`{expr.text}` fails for the card {cards.text[c]}: {type(exc).__name__}: {exc}",
+                        expr.pos, "a card condition may read `card` and the parameters only")
+            return [False] * cards.size
+    return out
+
+
 def _ratio_fn(fn: Fn):
     """A meld-count condition (over ``naturals`` and ``wilds``) as a plain function of two ints."""
     probe = _CountProbe()
@@ -46,6 +60,9 @@ class _CardProbe:
         self.env: dict = {}
 
 Fn = Callable[[Any], Any]
+
+MAX_COPIES = 16            # decks shuffled together
+MAX_JOKERS = 16            # jokers per deck
 
 
 @dataclass
@@ -201,17 +218,19 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     """Compile ``model`` for ``n`` players; problems go to ``diags`` (returns None if any)."""
     copies = setup_value(model.deck.copies, params, n, diags)
     jokers = setup_value(model.deck.jokers, params, n, diags)
-    if not isinstance(copies, int) or copies < 1:
-        diags.error("E-DECK", f"`deck.copies` gives {copies!r}; it must be a whole number >= 1",
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+        diags.error("E-DECK", f"`deck.copies` gives {copies!r}; it must be a whole number from 1 to {MAX_COPIES}",
                     model.deck.copies.pos)
         return None
-    if not isinstance(jokers, int) or jokers < 0:
-        diags.error("E-DECK", f"`deck.jokers` gives {jokers!r}; it must be a whole number >= 0",
+    if not isinstance(jokers, int) or isinstance(jokers, bool) or not 0 <= jokers <= MAX_JOKERS:
+        diags.error("E-DECK", f"`deck.jokers` gives {jokers!r}; it must be a whole number from 0 to {MAX_JOKERS}",
                     model.deck.jokers.pos)
         return None
     values = {}
     for rank, e in model.deck.values.items():
         v = setup_value(e, params, n, diags)
+        if v is None and diags:
+            return None
         if not isinstance(v, int) or isinstance(v, bool):
             diags.error("E-TYPE", f"the value of `{rank}` gives {v!r}; it must be a whole number", e.pos)
             return None
@@ -225,31 +244,24 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     names = {}
     names.update(zone_bindings(table_zones, player_zones))
     names.update(state_bindings(facts))
-    toggle_names = list(model.climbing.toggles) if model.climbing is not None else []
-    names.update(climbing_bindings(toggle_names))
-    names.update(table_bindings())
+    if model.climbing is not None:               # names exist only where their mechanic does
+        names.update(climbing_bindings(list(model.climbing.toggles)))
+    if model.table is not None or model.wild is not None:
+        names.update(table_bindings())
     wild_flags = [False] * cards.size
     table_rules = None
     holder: dict = {"classes": {}}
     team_zones = [z for z, spec in model.zones.items() if spec.per == "team"]
-    names.update(team_bindings(team_zones))
+    names.update(team_bindings(team_zones, model.teams is not None))
     blt = builtins(cards, melds, model.roles, holder)
     colors = dict(model.deck.colors)
     blt.update(card_class_builtins(list(model.classes), holder, cards, colors))
     scope = Scope(params, names, blt, dict(model.derived), diags, seat_attrs(player_zones, team_zones))
     probe = _CardProbe(n)
     for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
-        fn = scope.compile(cexpr)
-        table = []
-        for c in cards.ids:
-            probe.cand = c
-            table.append(bool(fn(probe)))
-        holder["classes"][cname] = table
+        holder["classes"][cname] = _card_table(scope.compile(cexpr), cexpr, cards, probe, diags)
     if model.wild is not None:
-        fn = scope.compile(model.wild)
-        for c in cards.ids:
-            probe.cand = c
-            wild_flags[c] = bool(fn(probe))
+        wild_flags = _card_table(scope.compile(model.wild), model.wild, cards, probe, diags)
     if model.table is not None or model.wild is not None:
         ratio = None
         group = next((m for m in model.melds.values() if m.kind == "group"), None)

@@ -12,7 +12,8 @@ name the ruleset chose under ``go_out:``.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+import re
+from typing import NamedTuple
 
 from ..errors import IllegalAction
 from ..compile.cards import normalise
@@ -47,16 +48,19 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
     if not words:
         raise IllegalAction("empty action", "action syntax")
     verb = words[0].lower()
+    for name in go_out_names:                      # a go-out name is matched however it is written
+        if name.lower() == verb:
+            verb = name
     rest = words[1:]
     if verb in ("draw", "take", "claim"):
         if len(rest) not in (1, 2) or (verb == "draw" and len(rest) != 1):
             raise IllegalAction(f"`{verb}` needs a zone, as in `{verb} stock` (take and claim may add how "
                                 "many cards: `take discard 3`)", "action syntax")
         if len(rest) == 2:
-            if not rest[1].isdigit() or int(rest[1]) < 1:
+            if not re.fullmatch(r"[0-9]{1,4}", rest[1]) or int(rest[1]) < 1:
                 raise IllegalAction(f"`{rest[1]}` is not a number of cards", "action syntax")
             return Action(verb, rest[0].lower(), (str(int(rest[1])),))
-        return Action(verb, rest[0].lower())
+        return Action(verb, rest[0])
     if verb in ("pass", "done", "ask", "yes", "no"):
         if rest:
             raise IllegalAction(f"`{verb}` takes nothing after it", "action syntax")

@@ -64,7 +64,12 @@ class Game:
         self.dealer = dealer
         self._stack = self._parse_deck(deck) if deck is not None else None
         self.go_out_names = tuple(prog.go_out)
-        self._start_hand()
+        try:
+            self._start_hand()
+        except RulesdslError:
+            raise
+        except Exception as exc:
+            raise RuleEvaluationError(f"a rule failed while dealing: {type(exc).__name__}: {exc}") from None
 
     def _parse_deck(self, deck: Sequence[Union[str, int]]) -> list[int]:
         """A stacked deck, top card first: card texts (or ids), each card of the deck exactly once."""
@@ -339,6 +344,12 @@ class Game:
             raise RuleEvaluationError(self.broken) from None
 
     def _canonical(self, action: Action) -> Action:
+        if action.zone and action.zone not in self.zones:      # zone names are matched however written
+            zone = next((z for z in self.zones if z.lower() == action.zone.lower()), None)
+            if zone is None:
+                raise IllegalAction(f"there is no zone `{action.zone}`; zones: {', '.join(self.zones)}",
+                                    "action syntax")
+            action = action._replace(zone=zone)
         if not action.cards or action.verb in ("take", "claim"):
             return action
         cards = self.prog.cards

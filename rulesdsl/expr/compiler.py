@@ -56,11 +56,41 @@ class CompileError(Exception):
     pass
 
 
-_BIN = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
-        "//": operator.floordiv, "%": operator.mod}
+MAX_SEQUENCE = 10_000      # no expression builds a text or list longer than this
+
+
+def _numbers_only(op):
+    def run(a, b):
+        if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
+            raise TypeError(f"`{symbol}` takes numbers, not {type(a).__name__} and {type(b).__name__}")
+        return op(a, b)
+    symbol = {operator.mul: "*", operator.sub: "-", operator.truediv: "/", operator.floordiv: "//",
+              operator.mod: "%"}[op]
+    return run
+
+
+def _add(a, b):
+    """Numbers add; texts and lists join, within ``MAX_SEQUENCE``."""
+    out = a + b
+    if isinstance(out, (str, tuple, list)) and len(out) > MAX_SEQUENCE:
+        raise ValueError(f"an expression built a sequence longer than {MAX_SEQUENCE}")
+    return out
+
+
+_BIN = {"+": _add, "-": _numbers_only(operator.sub), "*": _numbers_only(operator.mul),
+        "/": _numbers_only(operator.truediv), "//": _numbers_only(operator.floordiv),
+        "%": _numbers_only(operator.mod)}
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
         ">": operator.gt, ">=": operator.ge}
-_AGG = {"sum": sum, "count": len, "max": max, "min": min, "any": any, "all": all}
+def _max(seq):
+    return max(seq, default=0)
+
+
+def _min(seq):
+    return min(seq, default=0)
+
+
+_AGG = {"sum": sum, "count": len, "max": _max, "min": _min, "any": any, "all": all}
 
 
 class Scope:
@@ -105,13 +135,13 @@ class Scope:
             return self._attr(e)
         if op == "index":
             base, idx = self._c(a[0]), self._c(a[1])
-            return self._fold2(lambda x, i: x[i], base, idx)
+            return self._fold2(lambda x, i: x[i], base, idx, e)
         if op == "neg":
             inner = self._c(a[0])
-            return self._fold1(operator.neg, inner)
+            return self._fold1(operator.neg, inner, e)
         if op == "not":
             inner = self._c(a[0])
-            return self._fold1(operator.not_, inner)
+            return self._fold1(operator.not_, inner, e)
         if op == "and":
             x, y = self._c(a[0]), self._c(a[1])
             if isinstance(x, Const):
@@ -123,11 +153,11 @@ class Scope:
                 return x if x.value else y
             return lambda c: x(c) or y(c)
         if op == "bin":
-            return self._fold2(_BIN[a[0]], self._c(a[1]), self._c(a[2]))
+            return self._fold2(_BIN[a[0]], self._c(a[1]), self._c(a[2]), e)
         if op == "cmp":
-            return self._fold2(_CMP[a[0]], self._c(a[1]), self._c(a[2]))
+            return self._fold2(_CMP[a[0]], self._c(a[1]), self._c(a[2]), e)
         if op == "in":
-            return self._fold2(lambda x, s: x in s, self._c(a[0]), self._c(a[1]))
+            return self._fold2(lambda x, s: x in s, self._c(a[0]), self._c(a[1]), e)
         if op == "if":
             cond, yes, no = self._c(a[0]), self._c(a[1]), self._c(a[2])
             if isinstance(cond, Const):
@@ -145,17 +175,24 @@ class Scope:
         self._fail(e, "E-EXPR", f"unsupported expression `{e}`")
         raise AssertionError
 
-    def _fold1(self, f, x):
+    def _fold1(self, f, x, e: Optional[E] = None):
         if isinstance(x, Const):
-            return Const(f(x.value))
+            try:
+                return Const(f(x.value))
+            except Exception as exc:      # constant operands: it would fail every time
+                self._fold_error(e, exc)
         return lambda c: f(x(c))
 
-    def _fold2(self, f, x, y):
+    def _fold_error(self, e: Optional[E], exc: Exception) -> None:
+        if e is not None:
+            self._fail(e, "E-EVAL", f"`{e}` cannot be computed: {type(exc).__name__}: {exc}")
+
+    def _fold2(self, f, x, y, e: Optional[E] = None):
         if isinstance(x, Const) and isinstance(y, Const):
             try:
                 return Const(f(x.value, y.value))
-            except Exception:
-                pass   # leave it to run time (e.g. division by zero is reported when evaluated)
+            except Exception as exc:
+                self._fold_error(e, exc)
         if isinstance(y, Const):
             yv = y.value
             return lambda c: f(x(c), yv)
@@ -218,13 +255,16 @@ class Scope:
             if len(arg_es) == 1:
                 seq = self._c(arg_es[0])
                 f = _AGG[name]
-                return self._fold1(f, seq)
+                return self._fold1(f, seq, e)
             if name in ("max", "min") and arg_es:
                 args = [self._c(x) for x in arg_es]
                 f = _AGG[name]
                 if all(isinstance(x, Const) for x in args):
-                    return Const(f(x.value for x in args))
-                return lambda c: f(x(c) for x in args)
+                    try:
+                        return Const(f([x.value for x in args]))
+                    except Exception as exc:
+                        self._fold_error(e, exc)
+                return lambda c: f([x(c) for x in args])
         b = self.builtins.get(name)
         if b is None:
             self._fail(e, "E-UNDEFINED", f"unknown function `{name}`",
@@ -239,8 +279,8 @@ class Scope:
         if b.pure and all(isinstance(x, Const) for x in args):
             try:
                 return Const(fn(None, *[x.value for x in args]))
-            except Exception:
-                pass
+            except Exception as exc:
+                self._fold_error(e, exc)
         if len(args) == 1:
             x = args[0]
             fused = b.fuse(x) if b.fuse is not None else None
@@ -279,8 +319,6 @@ class Scope:
                     env.pop(var, None)
                 else:
                     env[var] = saved
-            if name in ("max", "min") and not out:
-                return 0
             return agg(out)
 
         return run

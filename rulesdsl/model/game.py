@@ -7,6 +7,7 @@ both syntaxes load into these objects.  The model knows mechanics, never games: 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -383,18 +384,21 @@ class ParamT(Type):
                                          str(doc.plain()) if doc else "", node["default"].pos)
 
 
+MAX_PLAYERS = 16
+
+
 class PlayersT(Type):
     name = "a player count"
 
     def build(self, node, diags, where):
         if isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(node.value, bool):
-            if node.value < 1:
-                diags.error("E-RANGE", "`players` must be at least 1", node.pos)
+            if not 1 <= node.value <= MAX_PLAYERS:
+                diags.error("E-RANGE", f"`players` must be from 1 to {MAX_PLAYERS}", node.pos)
                 return INVALID
             return Players(node.value, node.value, node.value, node.pos)
         if isinstance(node, Map):
-            s = Struct("players", {"min": Field(Int(1), True), "max": Field(Int(1), True),
-                                   "default": Field(Int(1))})
+            s = Struct("players", {"min": Field(Int(1, MAX_PLAYERS), True), "max": Field(Int(1, MAX_PLAYERS), True),
+                                   "default": Field(Int(1, MAX_PLAYERS))})
             d = s.build(node, diags, where)
             if d is INVALID:
                 return INVALID
@@ -595,7 +599,7 @@ class RolesT(Type):
             return INVALID
         out = {}
         for k, v in node.items():
-            if not k.isdigit():
+            if not re.fullmatch(r"[0-9]{1,3}", k):
                 diags.error("E-TYPE", f"`{where}` keys are player counts, not `{k}`", node.where(k))
                 continue
             rows = []

@@ -23,4 +23,9 @@ class SetupContext:
 
 def setup_value(expr: Expr, params: dict, n: int, diags: Diagnostics) -> Any:
     """The value of ``expr`` with ``n`` players (problems go to ``diags``)."""
-    return Scope(params, {"players": PLAYERS}, {}, diags=diags).compile(expr)(SetupContext(n))
+    fn = Scope(params, {"players": PLAYERS}, {}, diags=diags).compile(expr)
+    try:
+        return fn(SetupContext(n))
+    except Exception as exc:
+        diags.error("E-EVAL", f"`{expr.text}` fails with {n} players: {type(exc).__name__}: {exc}", expr.pos)
+        return None

@@ -54,18 +54,24 @@ def find(name: str, relative_to: Optional[Path] = None) -> Optional[Path]:
         candidates.append(relative_to / name)
     candidates.append(Path(name))
     for c in candidates:
-        if c.is_file():
-            return c
-        for ext in EXTENSIONS:
-            if not c.suffix and c.with_name(c.name + ext).is_file():
-                return c.with_name(c.name + ext)
+        try:
+            if c.is_file():
+                return c
+            for ext in EXTENSIONS:
+                if not c.suffix and c.with_name(c.name + ext).is_file():
+                    return c.with_name(c.name + ext)
+        except (OSError, ValueError):      # a name too long (or odd) for the file system is no file
+            continue
     root = bundled_dir()
     stem = name[:-len(Path(name).suffix)] if Path(name).suffix in EXTENSIONS else name
     for folder in (root, root / "variants"):
         for ext in EXTENSIONS:
             p = folder / (stem.replace("variants/", "") + ext)
-            if p.is_file():
-                return p
+            try:
+                if p.is_file():
+                    return p
+            except (OSError, ValueError):
+                return None
     return None
 
 
