@@ -1,4 +1,4 @@
-"""Speed of rulesdsl.engine.arrange: minimum-deadwood calls on random hands.
+"""Speed of rulesdsl.compile.arrange: minimum-deadwood calls on random hands.
 
 Run:  python benchmarks/bench_arrange.py [--n 20000] [--seed 2024]
 
@@ -32,7 +32,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from rulesdsl.engine.arrange import Arranger, cards_of, mask_of  # noqa: E402
+from rulesdsl.compile.arrange import Arranger, cards_of, mask_of  # noqa: E402
 
 N_RANKS, N_SUITS = 13, 4
 VALUES = [min(r + 1, 10) for _s in range(N_SUITS) for r in range(N_RANKS)]

@@ -1,7 +1,8 @@
 """The loaded ruleset users hold: ``rulesdsl.load(...)`` returns a ``Rules``.
 
 Loading runs the whole front of the pipeline once (source -> model -> check -> compile) and raises one
-``RulesetError`` listing every problem.  Programs are compiled per player count on first use and kept.
+``RulesetError`` listing every problem.  A program is compiled for every allowed player count at load,
+so a mistake that shows only with some player count is still reported when the file is loaded.
 """
 
 from __future__ import annotations

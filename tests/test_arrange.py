@@ -1,4 +1,4 @@
-"""Tests for rulesdsl.engine.arrange: exact minimum-deadwood arrangement and layoffs.
+"""Tests for rulesdsl.compile.arrange: exact minimum-deadwood arrangement and layoffs.
 
 Every exactness claim is checked against a brute force written here from the meld definitions alone
 (enumerate every subset of the hand, keep the valid melds, try every disjoint combination).
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesdsl.engine import arrange as arrange_module
-from rulesdsl.engine.arrange import Arrangement, Arranger, LayoffResult, cards_of, mask_of
+from rulesdsl.compile import arrange as arrange_module
+from rulesdsl.compile.arrange import Arrangement, Arranger, LayoffResult, cards_of, mask_of
 
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 SUITS = "SHDC"

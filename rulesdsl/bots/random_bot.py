@@ -23,7 +23,7 @@ def play_out(game: Game, seed: Optional[int] = None, max_decisions: int = 1_000_
     randrange = rng.randrange
     decisions = 0
     while not game.is_over:
-        actions = game._legal if game._legal is not None else game.legal_actions()
+        actions = game.legal_actions()
         game.apply(actions[randrange(len(actions))])
         decisions += 1
         if decisions >= max_decisions:

@@ -1,6 +1,6 @@
 """Meld types compiled for one deck: arrangement, deadwood and layoffs over card ids.
 
-The exact search lives in ``engine.arrange.Arranger`` (bitmasks over distinct card kinds); this adapter
+The exact search lives in ``compile.arrange.Arranger`` (bitmasks over distinct card kinds); this adapter
 maps the ruleset's meld types onto it and converts between card ids and masks.  A ruleset may declare
 at most one run type and one set type for the arrangement search.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
-from ..engine.arrange import Arranger
+from .arrange import Arranger
 from .cards import CardTable
 
 

@@ -5,10 +5,12 @@ evaluation context (the engine's ``Game``), and the engine keeps those attribute
 is the language reference for names (see docs/language.md, "Names").
 
 State attributes read here: ``zones`` (table zone name -> list), ``pzones`` (per-player zone name ->
-list of lists), ``actor`` (seat deciding now), ``dealer``, ``declarer``, ``defender``, ``winner``,
-``cand`` (the card an action is being checked for), ``taken`` (card taken from a pile this turn),
-``facts`` (cards remembered at the deal, e.g. ``upcard``), ``ending`` (how the hand ended), ``scores``,
-``hands_won``, ``final_deadwood``, ``hand_number``, ``n`` (players), ``scorer``, ``env``.
+list of lists), ``tzones`` (per-team), ``actor`` (seat deciding now), ``dealer``, ``declarer``,
+``defender``, ``winner``, ``team_cur`` (team being scored), ``cand`` (the card an action is being
+checked for), ``cand_as``/``cand_meld`` (a placed card's identity and meld), ``taken``/``taken_cards``
+(cards taken from a pile this turn), ``cplay``/``clast`` (climbing: the play judged, the play to beat),
+``naturals``/``wilds`` (meld conditions), ``facts`` (cards remembered at the deal), ``ending``,
+``scores``, ``hands_won``, ``final_deadwood``, ``hand_number``, ``n`` (players), ``scorer``, ``env``.
 """
 
 from __future__ import annotations

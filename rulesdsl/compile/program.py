@@ -69,7 +69,7 @@ MAX_JOKERS = 16            # jokers per deck
 class CAction:
     """A compiled choice of a step."""
 
-    kind: str                  # draw | take | discard | go_out | pass
+    kind: str                  # draw | take | discard | go_out | meld | layoff | ask | pass
     arg: Optional[str]         # zone name, or go_out name
     when: Optional[Fn]
     forbid: Optional[Fn]

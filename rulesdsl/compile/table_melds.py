@@ -1,6 +1,6 @@
 """Melds laid on the table: validity with wild cards and several decks, and bounded candidates.
 
-Unlike the arrangement search (``engine.arrange``, distinct cards only), these rules work on physical
+Unlike the arrangement search (``compile.arrange``, distinct cards only), these rules work on physical
 cards of any deck: a meld is a list of (card id, declared kind) pairs, where a natural card declares
 its own kind and a wild card the kind it stands for (fixed once placed).
 
