@@ -8,7 +8,7 @@ mistake of a file in one run.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .source.tree import Pos, UNKNOWN

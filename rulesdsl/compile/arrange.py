@@ -30,7 +30,7 @@ has no loop over suits and no attribute look-ups (and no generated code: nothing
 from __future__ import annotations
 
 from itertools import combinations
-from math import comb
+
 from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 __all__ = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from lark import Token, Tree
+from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from ..errors import Diagnostic

@@ -7,7 +7,7 @@ required key, value not among the choices) and keeps going, so one run shows all
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, suggest

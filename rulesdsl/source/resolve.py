@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from ..errors import Diagnostics, RulesetError, suggest
-from .tree import Map, Node, Pos, Scalar, Seq, describe, from_plain
+from .tree import Map, Node, Pos, Scalar, describe, from_plain
 
 EXTENSIONS = (".yaml", ".yml", ".rules")
 MAX_EXTENDS_DEPTH = 16

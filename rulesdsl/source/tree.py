@@ -19,7 +19,7 @@ inside an expression can point at the exact character.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator, Union
 
 

@@ -17,7 +17,7 @@ from .base import Phase
 from .going_out import go_out
 from .melding import apply_layoff, apply_meld, apply_take, gen_layoffs, gen_melds, gen_takes, hand_emptied, \
     claim_options
-from .partnership import can_ask, discard_allowed, may_go_out
+from .partnership import can_ask, discard_allowed
 
 PASS = Action("pass")
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Optional
 
-from ...compile.table_melds import TableMeld
 from ...errors import IllegalAction
 from ..actions import Action
 from .base import Phase
