@@ -70,6 +70,7 @@ class TurnPhase(Phase):
         discard_outs = []
         go_outs = self.prog.go_out
         g.discard_forbid = self.discard_forbid     # a go-out's own discard obeys the same restriction
+        g.banned = None                            # cards the restriction refuses, judged once per step
         must = g.must
         for a in self.prog.steps[g.step].actions:
             if g.go_out_only and a.kind != "go_out":
@@ -110,14 +111,14 @@ class TurnPhase(Phase):
         hand = g.pzones["hand"][g.actor]
         text = self.prog.cards.text
         if kind == "discard":
-            forbid = a.forbid
+            banned = self._banned(g, a.forbid)
             out = []
             seen = set()
             for c in sorted(hand):
                 t = text[c]
                 if t in seen:
                     continue
-                if forbidden(g, forbid, c):
+                if c in banned:
                     continue
                 if self.partnership and not discard_allowed(g, c):
                     continue
@@ -132,6 +133,25 @@ class TurnPhase(Phase):
             return self._gen_discard_go_outs(g, [spec])
         return []
 
+    def _banned(self, g, forbid) -> set:
+        """The hand's cards that a discard restriction refuses -- judged once per step, for both the
+        `discard` action and the go-outs' own discards."""
+        if forbid is None:
+            return set()
+        if g.banned is None or g.banned[0] is not forbid:
+            hand = g.pzones["hand"][g.actor]
+            saved = g.cand
+            bad = set()
+            try:
+                for c in hand:
+                    g.cand = c
+                    if forbid(g):
+                        bad.add(c)
+            finally:
+                g.cand = saved
+            g.banned = (forbid, bad)
+        return g.banned[1]
+
     def _gen_discard_go_outs(self, g, go_outs: list) -> list[Action]:
         """Go-outs that discard a card: the condition is judged on the hand after that discard.
 
@@ -139,7 +159,7 @@ class TurnPhase(Phase):
         must also be one the step's `discard` action allows (e.g. not the card just taken)."""
         hand = g.pzones["hand"][g.actor]
         text = self.prog.cards.text
-        forbid = getattr(g, "discard_forbid", None)
+        banned = self._banned(g, getattr(g, "discard_forbid", None))
         found: list[list[Action]] = [[] for _ in go_outs]
         seen = set()
         for c in sorted(hand):
@@ -147,7 +167,7 @@ class TurnPhase(Phase):
             if t in seen:
                 continue
             seen.add(t)
-            if forbidden(g, forbid, c):
+            if c in banned:
                 continue
             i = hand.index(c)
             del hand[i]
@@ -408,10 +428,12 @@ class LastChancePhase(Phase):
         g.taken, g.taken_cards, g.step = pile[-1], [pile[-1]], step_after_draw(self.prog)
         try:
             g.discard_forbid = turn.discard_forbid
+            g.banned = None                    # the hand differs from any step judged before
             return any(turn.gen_action(g, a) for a in self.prog.steps[g.step].actions if a.kind == "go_out")
         finally:
             hand.pop()
             g.taken, g.taken_cards, g.step = saved
+            g.banned = None
 
     def apply(self, g, action: Action, chosen: Action) -> None:
         if action.verb == "pass":
