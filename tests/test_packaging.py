@@ -24,3 +24,25 @@ def test_every_source_package_is_listed():
 def test_data_packages_are_listed():
     assert {"rulesdsl.grammar", "rulesdsl.rulesets", "rulesdsl.rulesets.variants"} <= _listed_packages()
     assert (ROOT / "grammar" / "rules.lark").is_file()
+
+
+def test_an_installed_layout_finds_its_rulesets_and_grammar(tmp_path):
+    """Mirror the wheel: rulesets/ and grammar/ inside the package, run from elsewhere.  (Both are
+    namespace packages there, which importlib.resources reports as a multiplexed path.)"""
+    import shutil
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "rulesdsl", site / "rulesdsl", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "rulesets", site / "rulesdsl" / "rulesets")
+    shutil.copytree(ROOT / "grammar", site / "rulesdsl" / "grammar")
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    code = ("import rulesdsl; from rulesdsl.source.resolve import bundled_names; "
+            "print(rulesdsl.load('variants/straight_gin').name, len(bundled_names()))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, capture_output=True, text=True,
+                         env={"PYTHONPATH": str(site), "PATH": ""}, timeout=60)
+    assert out.returncode == 0, out.stderr
+    name, count = out.stdout.rsplit(" ", 1)
+    assert name == "Gin Rummy" and int(count) >= 20

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -24,15 +23,13 @@ MAX_EXTENDS_DEPTH = 16
 
 
 def bundled_dir() -> Path:
-    """The folder of bundled rulesets (package data in a wheel, ``rulesets/`` in a checkout)."""
-    try:
-        root = resources.files("rulesdsl.rulesets")
-        path = Path(str(root))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parents[2] / "rulesets"
+    """The folder of bundled rulesets: ``rulesdsl/rulesets`` in an installed package (package data),
+    else the repository's top-level ``rulesets/`` in a source checkout."""
+    here = Path(__file__).resolve().parents[1]          # the rulesdsl package
+    installed = here / "rulesets"
+    if installed.is_dir():
+        return installed
+    return here.parent / "rulesets"
 
 
 def bundled_names() -> list[tuple[str, Path]]:
