@@ -1,7 +1,7 @@
 """Actions: small immutable values with a canonical text notation that round-trips.
 
     draw stock          take discard         discard QS          pass
-    knock QS            gin 5C               big_gin             (a go-out name, with its face-down discard)
+    knock QS            out 5C               declare             (go-out names a ruleset chose, with their discard)
     layoff 5D on 1      done                 play 9S 9H          give 2C
     take discard 4      meld 9H Jk=10H JH    claim discard 1     (take or claim the top 4 / top 1 cards)
 

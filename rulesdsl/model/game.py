@@ -2,7 +2,7 @@
 
 Every section a ruleset may have is declared here once, as a frozen dataclass and a ``Struct`` schema;
 both syntaxes load into these objects.  The model knows mechanics, never games: a name such as
-``knock`` or ``gin`` is data chosen by the ruleset.
+a go-out name such as ``knock`` is data chosen by the ruleset.
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ class AutoLay:
 
 @dataclass(frozen=True)
 class Claim:
-    """An out-of-turn claim of the card just discarded (a "Rummy!" call)."""
+    """An out-of-turn claim of the card just discarded (a called claim)."""
 
     when: Expr
     priority: str
@@ -589,7 +589,7 @@ CONSTRAINT = Struct("constraint", {
 
 
 class RolesT(Type):
-    """Roles by player count: ``{4: [[President, 2], ...], ...}`` -> {n: ((name, points), ...)}."""
+    """Roles by player count: ``{4: [[First, 2], ...], ...}`` -> {n: ((name, points), ...)}."""
 
     name = "roles by player count"
 

@@ -1,4 +1,4 @@
-"""Going out by declaration (knock, gin, ...) and the opponents' layoff window.
+"""Going out by declaration (e.g. a knock) and the opponents' layoff window.
 
 The declarer's remaining cards are shown in their best arrangement (melds to the table); with
 ``layoffs: opponents`` the opponent may lay cards off onto those melds, one at a time (chains allowed),

@@ -1,4 +1,4 @@
-"""Rules of the Canasta family that sit on top of open melds.
+"""Partnership rules that sit on top of open melds (books, a reserve packet, a minimum first meld).
 
 * **Initial meld minimum** (``table.initial_minimum``): until an owner (a team) has melded, the cards
   one player places in one turn must reach the minimum.  They are placed as they come ("staged"); an
