@@ -24,6 +24,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import IllegalAction
+from common import assert_illegal, snapshot  # noqa: F401  (shared by every game's tests)
 
 # --------------------------------------------------------------------------------------------------
 # Cards (spec: "Card notation", GIN-SCORE-1)
@@ -262,30 +263,8 @@ def legal(game) -> list:
     return [str(a) for a in game.legal_actions()]
 
 
-def snapshot(game) -> dict:
-    """Everything observable through the public API (for 'state unchanged' checks)."""
-    return copy.deepcopy(dict(
-        views=[game.view(s) for s in (0, 1)],
-        history=list(game.history),
-        scores=list(game.scores),
-        hands_won=list(game.hands_won),
-        hand_number=game.hand_number,
-        hand_log=list(game.hand_log),
-        current=game.current_player,
-        hands=[game.hand_of(s) for s in (0, 1)],
-        legal=legal(game),
-        is_over=game.is_over,
-        cards_in_play=game.cards_in_play,
-    ))
 
 
-def assert_illegal(game, action: str) -> None:
-    """The action raises IllegalAction and leaves every observable part of the state unchanged."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    after = snapshot(game)
-    assert after == before, f"`{action}` was rejected but changed the state"
 
 
 def visible_cards(view) -> set:

@@ -27,6 +27,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import IllegalAction
+from common import assert_illegal, snapshot  # noqa: F401  (shared by every game's tests)
 
 # --------------------------------------------------------------------------------------------------
 # Cards (Overview, HF-DEAL-2/3, HF-SCORE-1)
@@ -318,28 +319,8 @@ def pile_count(game) -> int:
     return game.view(0)["zones"]["discard"]["count"]
 
 
-def snapshot(game) -> dict:
-    """Everything observable through the public API (for 'state unchanged' checks)."""
-    return copy.deepcopy(dict(
-        views=[game.view(s) for s in range(4)],
-        history=list(game.history),
-        scores=list(game.scores),
-        hand_number=game.hand_number,
-        hand_log=list(game.hand_log),
-        current=game.current_player,
-        legal=legal(game),
-        is_over=game.is_over,
-        cards_in_play=game.cards_in_play,
-    ))
 
 
-def assert_illegal(game, action: str) -> None:
-    """The action raises IllegalAction and leaves every observable part of the state unchanged."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    after = snapshot(game)
-    assert after == before, f"`{action}` was rejected but changed the state"
 
 
 def drawn(game, seat: int, before: Sequence[str]) -> list:

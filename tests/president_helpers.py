@@ -27,6 +27,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import IllegalAction
+from common import assert_illegal, snapshot  # noqa: F401  (shared by every game's tests)
 
 # --------------------------------------------------------------------------------------------------
 # Cards (PRES-DEAL-1/2)
@@ -185,29 +186,8 @@ def played_count(game) -> int:
     return game.view(0)["zones"]["played"]["count"]
 
 
-def snapshot(game) -> dict:
-    """Everything observable through the public API (for 'state unchanged' checks)."""
-    n = game.view(0)["players"]
-    return copy.deepcopy(dict(
-        views=[game.view(s) for s in range(n)],
-        history=list(game.history),
-        scores=list(game.scores),
-        hand_number=game.hand_number,
-        hand_log=list(game.hand_log),
-        current=game.current_player,
-        hands=[game.hand_of(s) for s in range(n)],
-        legal=legal(game),
-        is_over=game.is_over,
-        cards_in_play=game.cards_in_play,
-    ))
 
 
-def assert_illegal(game, action: str) -> None:
-    """The action raises IllegalAction and leaves every observable part of the state unchanged."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert snapshot(game) == before, f"`{action}` was rejected but changed the state"
 
 
 def spec_points(order: Sequence[int]) -> list:

@@ -1,0 +1,35 @@
+"""What every game's tests share: the observable state of a game, and "illegal leaves it unchanged"."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rulesdsl import IllegalAction
+
+
+def snapshot(game) -> dict:
+    """Everything observable through the public API (for 'state unchanged' checks)."""
+    n = game.view(0)["players"]
+    return copy.deepcopy(dict(
+        views=[game.view(s) for s in range(n)],
+        history=list(game.history),
+        scores=list(game.scores),
+        hands_won=list(game.hands_won),
+        hand_number=game.hand_number,
+        hand_log=list(game.hand_log),
+        current=game.current_player,
+        hands=[game.hand_of(s) for s in range(n)],
+        legal=[str(a) for a in game.legal_actions()],
+        is_over=game.is_over,
+        cards_in_play=game.cards_in_play,
+    ))
+
+
+def assert_illegal(game, action: str) -> None:
+    """The action raises IllegalAction and leaves every observable part of the state unchanged."""
+    before = snapshot(game)
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+    assert snapshot(game) == before, f"`{action}` was rejected but changed the state"
