@@ -321,9 +321,10 @@ class Game:
             action = parse_action(action, self.go_out_names)
         elif not isinstance(action, Action):
             raise IllegalAction(f"an action must be text or an Action, not {type(action).__name__}")
-        action = self._canonical(action)
         phase = self.phases[self.phase]
         legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:                    # listed actions are canonical already
+            action = self._canonical(action)
         if action not in legal:
             same = phase.equivalent(self, action, legal)
             if same is None:
