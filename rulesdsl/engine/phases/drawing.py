@@ -129,7 +129,7 @@ class TurnPhase(Phase):
             spec = self.prog.go_out[a.arg]
             if spec.discard == "none":
                 return [Action(spec.name)] if spec.when(g) else []
-            g.discard_forbid = next((b.forbid for b in self.prog.steps[g.step].actions if b.kind == "discard"), None)
+            g.discard_forbid = self.discard_forbid  # as in generate(): the turn's discard restriction
             return self._gen_discard_go_outs(g, [spec])
         return []
 

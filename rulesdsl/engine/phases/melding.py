@@ -39,7 +39,7 @@ def gen_melds(g, spec) -> list[Action]:
     for pairs in rules.new_melds(hand, g.must):
         cards = [c for c, _ in pairs]
         if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs))
-                and _obeys_going_out(g, cards, new_meld=pairs) and _leaves_a_way(g, cards, pairs)):
+                and _placement_ok(g, cards, new_meld=pairs)):
             out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
     return out
 
@@ -76,8 +76,7 @@ def gen_layoffs(g, spec) -> list[Action]:
                 continue               # cards that must go down together go onto a meld of their rank
             for kind, end in rules.layoff_kinds(m, c):
                 a = Action("layoff", "", (_text(g, c, kind),), i + 1)
-                if (a not in seen and minimum_reachable(g, [c], meld=m)
-                        and _obeys_going_out(g, [c], onto=(i, kind, end)) and _leaves_a_way(g, [c], onto=(i, kind, end))):
+                if a not in seen and minimum_reachable(g, [c], meld=m) and _placement_ok(g, [c], onto=(i, kind, end)):
                     seen.add(a)
                     out.append(a)
     return out
@@ -121,24 +120,21 @@ def placed(g, cards: list, new_meld=None, onto: Optional[tuple] = None):
             hand.insert(i, c)
 
 
-def _leaves_a_way(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
-    """After placing ``cards``, the player has no cards left, or can still end the turn: some card
-    may be discarded, or some other card can be melded or laid off -- onto the melds as they will be."""
+def _placement_ok(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
+    """Judged once on the position after placing ``cards`` (as the new meld ``new_meld``, or laid off
+    ``onto``): the going-out rules hold (the placement may complete the book that allows going out),
+    and the player has no cards left or can still end the turn -- some card may be discarded, or
+    some other card can be melded or laid off onto the melds as they will be."""
     hand = g.pzones["hand"][g.actor]
-    if len(cards) >= len(hand) or g.discard_forbid is None:
+    go = g.prog.going_out
+    judge_out = go is not None and in_last_packet(g, g.actor) and len(hand) - len(cards) < go.keep
+    judge_way = len(cards) < len(hand) and g.discard_forbid is not None
+    if not (judge_out or judge_way):
         return True
     with placed(g, cards, new_meld, onto):
-        return _can_continue(g)
-
-
-def _obeys_going_out(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
-    """The going-out rules judged after the placement (it may complete the book that allows it)."""
-    if g.prog.going_out is None or not in_last_packet(g, g.actor):
-        return True
-    if len(g.pzones["hand"][g.actor]) - len(cards) >= g.prog.going_out.keep:
-        return True                    # keeps enough cards whatever happens
-    with placed(g, cards, new_meld, onto):
-        return leaves_enough(g, 0)
+        if judge_out and not leaves_enough(g, 0):
+            return False
+        return not judge_way or _can_continue(g)
 
 
 def _matching(g, spec) -> list:
