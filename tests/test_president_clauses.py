@@ -25,7 +25,8 @@ from rulesdsl.cli.main import cli
 from president_helpers import (A, ALL_CARDS, B, C, D, E, F, G, JOKER, RANKS, TWO_LEFT, act, assert_illegal,
                                b_holds_only_2s, deal_sizes, dealing_order, do_exchange, dump, group, legal,
                                legal_kinds, new_game, options, played_count, plays, rank, role_names,
-                               role_points, rules, stack, steer_deal, strength, to_deal2, trick, two_left)
+                               role_points, rules, spec_points, stack, steer_deal, strength, to_deal2, trick,
+                               two_left)
 
 P = rules().params                     # the default parameters
 
@@ -248,6 +249,36 @@ def test_PRES_TURN_3_alternative_pass_locks_out():
     assert g.current_player == A
     g.apply("pass")                                      # B and D passed: only C's play stands
     assert not trick(g)["last_play"] and g.current_player == C
+
+
+def play_in_turn(g, turns) -> None:
+    """Apply ``turns`` = [(seat, action), ...], checking before each action that ``seat`` is on turn."""
+    for i, (seat, action) in enumerate(turns):
+        assert g.current_player == seat, (i, action, "ABCDEFG"[g.current_player], "ABCDEFG"[seat])
+        g.apply(action)
+
+
+# A 5, (B passes), C 6, D 7, A 8: B passed early in the trick, and the trick goes on round the table past B.
+# With the lock-out B sits the rest of the trick out (PRES-TURN-3 alternative): after A's 8 the turn goes
+# straight to C, and the trick ends when C and D have passed.  Without it (PRES-TURN-3, PRES-EDGE-4) B is
+# asked again after A's 8 and the trick ends only when B, C and D have all passed.  Either way B's pass holds
+# for that trick only: in the next trick, led by A, B is asked first.
+_LOCK_TRICK = [(A, "play 5S"), (B, "pass"), (C, "play 6S"), (D, "play 7S"), (A, "play 8S")]
+
+
+@pytest.mark.parametrize("locks, rest", [
+    (True, [(C, "pass"), (D, "pass")]),
+    (False, [(B, "pass"), (C, "pass"), (D, "pass")]),
+], ids=["pass_locks_out", "pass_does_not_lock"])
+def test_PRES_TURN_3_locked_out_player_is_skipped_until_the_trick_ends(locks, rest):
+    g = new_game({A: ["5S", "8S", "10S"], C: ["6S"], D: ["7S"]}, n=4, overrides={"pass_locks_out": locks})
+    play_in_turn(g, _LOCK_TRICK)
+    assert trick(g)["locked_out"] == ([B] if locks else [])
+    play_in_turn(g, rest)
+    assert not trick(g)["last_play"] and g.current_player == A   # A's 8 won the trick: A leads
+    assert trick(g)["locked_out"] == []
+    play_in_turn(g, [(A, "play 10S")])
+    assert g.current_player == B                                  # the lock lasted one trick only
 
 
 def test_PRES_TURN_4_the_leader_must_play():
@@ -810,6 +841,27 @@ def test_PRES_EDGE_9_alternative_going_out_on_a_two_finishes_last():
     assert rec["order"] == [B, C, D, A]                  # ... but finishes last
 
 
+def test_PRES_EDGE_9_alternative_two_players_out_on_a_two_first_one_out_is_lowest():
+    """PRES-EDGE-9a (seeds/president.md): with finish_on_two_allowed off, players who go out on a 2 rank below
+    every other player, including the one left holding cards; among them, the earlier one to go out on a 2
+    ranks lower.  Here A goes out on the 2S first, B goes out normally (on 9s), C goes out on the 2H second,
+    and D is left holding cards: B, D, then C, and A last."""
+    b = ["6S", "7S", "7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "9D", "9C"]
+    c = ["6H", "6D", "6C", "10S", "10H", "10D", "10C", "JS", "JH", "JD", "JC", "QS", "2H"]
+    g = new_game({A: TWO_LEFT[A], B: b, C: c}, n=4, overrides={"finish_on_two_allowed": False})
+    start = list(g.scores)
+    dump(g, A)                                           # A leads 3s, 4s, 5s, then the 2S, and goes out
+    assert g.hand_of(A) == [] and g.view(0)["finished"] == [] and g.current_player == B
+    dump(g, B)                                           # B leads 6, 7s, 8s, 9s: out normally, first place
+    assert g.hand_of(B) == [] and g.view(0)["finished"] == [B] and g.current_player == C
+    dump(g, C)                                           # C ends on the 2H; only D holds cards: the deal ends
+    assert g.hand_number == 2 and len(g.hand_log) == 1
+    rec = g.hand_log[0]
+    assert rec["order"] == [B, D, C, A]
+    assert rec["roles"] == role_names(4)                 # B President, D VP, C Vice-scum, A Scum
+    assert [s - t for s, t in zip(g.scores, start)] == spec_points([B, D, C, A])
+
+
 def test_PRES_EDGE_10_scum_gives_first_no_refusal():
     g = to_deal2(4, want=[C, A, D, B])
     assert g.current_player == B and g.view(B)["exchange"]["receiver"] == C
@@ -919,6 +971,29 @@ def test_VARIANTS_undefined_combination_in_a_variant_file_is_located_there(tmp_p
 def test_VARIANTS_undefined_combination_via_cli_set():
     r = CliRunner().invoke(cli, ["validate", "president", "--set", "revolution=true", "--set", "clear_threes=true"])
     assert r.exit_code == 1 and "E-CONSTRAINT" in r.output and "--set" in r.output, r.output
+
+
+@pytest.mark.parametrize("resets, carried, after_lead", [
+    (False, True, [D, C, B]),                            # the revolution and its reversed direction carry over
+    (True, False, [B, C, D]),                            # the default: deal 2 starts in the normal direction
+], ids=["carried", "reset"])
+def test_VARIANTS_4_revolution_carried_into_next_deal_keeps_play_reversed(resets, carried, after_lead):
+    """Variants 4 with revolution_resets_each_deal false: a revolution in force when deal 1 ends is still in
+    force in deal 2, rank order *and* direction (seeds: "A revolution carried into the next deal").  Deal 1
+    finishes A, B, C, D, so deal 2 seats play in that order (PRES-DEAL-7) and the President A leads (PRES-PLAY-1);
+    reversed, the turn after A's lead goes to D, then C, then B -- not to B."""
+    g = new_game({A: ["9S", "9H", "9D", "9C"]}, n=4, overrides={"revolution": True,
+                                                                "revolution_resets_each_deal": resets})
+    act(g, "play 9S 9H 9D 9C", "pass", "pass", "pass")  # A starts a revolution in deal 1
+    assert g.view(0)["state"]["revolution"] is True
+    steer_deal(g, [A, B, C, D])
+    do_exchange(g)
+    assert g.hand_number == 2 and g.view(0)["phase"] == "climb"
+    assert g.view(0)["state"]["revolution"] is carried
+    play_in_turn(g, [(A, legal(g)[0])] + [(s, "pass") for s in after_lead])
+    assert not trick(g)["last_play"] and g.current_player == A   # all passed after A's lead: A leads again
+    v = g.view(0)["turn_order"]
+    assert v[v.index(A):] + v[:v.index(A)] == [A] + after_lead
 
 
 @pytest.mark.parametrize("ov", [{"revolution": True, "revolution_triggers": "four_of_a_kind_or_singles"},
