@@ -71,6 +71,25 @@ class RuleEvaluationError(RulesdslError):
     surfaces as a raw Python error.  The game cannot continue after it."""
 
 
+class ShadowedFileWarning(UserWarning):
+    """A bare ruleset name (no extension, no ``./``) meant a bundled ruleset while a local file has the
+    same name.  The bundled ruleset was used; the message says how to name the local file instead.
+
+    ``name`` is the name as written, ``bundled`` the bundled file used, ``local`` the local file as a
+    path (``./NAME.rules``), ``extends_from`` the file whose ``extends`` wrote the name (else None)."""
+
+    def __init__(self, name: str, bundled: str, local: str, extends_from: Optional[str] = None):
+        self.name, self.bundled, self.local, self.extends_from = name, bundled, local, extends_from
+        what = "bundled variant" if "variants/" in bundled.replace("\\", "/") else "bundled game"
+        if extends_from:
+            text = (f"{extends_from}: `extends: {name}` means the {what} ({bundled}), not the file "
+                    f"{local} beside it; to extend that file, write `extends: {local}`")
+        else:
+            text = (f"`{name}` means the {what} ({bundled}), not the local file {local}; to use the "
+                    f"local file, write {local}")
+        super().__init__(text)
+
+
 class Diagnostics:
     """A collector: layers append problems here and keep going, so all are reported at once."""
 

@@ -2,19 +2,27 @@
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
+
+A ruleset argument is a bundled name (``NAME``, ``variants/NAME``) or a file path (with its extension,
+or starting with ``./``); when a bundled name also matches a local file, a ``note:`` line on standard
+error says which one was used (see ``source.resolve``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+import warnings
 from collections import Counter
-from typing import Optional
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator, Optional
 
 import click
 
-from ..errors import Diagnostic, RulesdslError, RulesetError
+from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning
 from ..source.tree import Pos
 
 
@@ -45,6 +53,31 @@ def _print_diagnostics(diags: list[Diagnostic], fmt: str, stream=None) -> None:
         return
     for d in diags:
         click.echo(d.format(), file=stream)
+
+
+@contextmanager
+def _notes(skip: Optional[Callable[[ShadowedFileWarning], bool]] = None) -> Iterator[None]:
+    """Print each ``ShadowedFileWarning`` raised inside as one ``note:`` line on standard error
+    (unless ``skip`` says it is moot); other warnings are shown as usual."""
+    log: list = []
+    try:
+        with warnings.catch_warnings(record=True) as log:
+            warnings.simplefilter("always", ShadowedFileWarning)
+            yield
+    finally:
+        for w in log or ():
+            if isinstance(w.message, ShadowedFileWarning):
+                if not (skip and skip(w.message)):
+                    click.echo(f"note: {w.message}", err=True)
+            else:
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+
+
+def _load(name: str, overrides: dict, where: dict):
+    from ..rules import load
+
+    with _notes():
+        return load(name, overrides or None, where)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -79,15 +112,13 @@ def list_cmd() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
 def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...]) -> None:
-    """Check rulesets (paths or bundled names); print every problem, located."""
-    from ..rules import load
-
+    """Check rulesets (bundled names, or paths with their extension); print every problem, located."""
     overrides, where = _parse_sets(sets)
     report = []
     bad = False
     for name in rulesets:
         try:
-            rules = load(name, overrides or None, where)
+            rules = _load(name, overrides, where)
             report.append({"ruleset": name, "valid": True, "name": rules.name, "digest": rules.digest,
                            "diagnostics": []})
             if fmt == "text":
@@ -114,11 +145,10 @@ def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...]) -> None
 def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: tuple[str, ...]) -> None:
     """Play random matches and report how they went, and how fast."""
     from ..bots.random_bot import play_out
-    from ..rules import load
 
     overrides, where = _parse_sets(sets)
     try:
-        rules = load(ruleset, overrides or None, where)
+        rules = _load(ruleset, overrides, where)
     except RulesetError as exc:
         _print_diagnostics(exc.diagnostics, "text")
         sys.exit(1)
@@ -171,29 +201,113 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
 
 @cli.command()
 @click.argument("ruleset")
-@click.option("--to", "target", type=click.Choice(["yaml", "rules"]), required=True, help="Output syntax.")
+@click.option("--to", "target", type=click.Choice(["yaml", "rules"]), default=None,
+              help="Output syntax (optional with --output FILE.yaml / FILE.rules).")
 @click.option("--resolved", is_flag=True, help="Write the ruleset with its `extends` chain merged in.")
-def convert(ruleset: str, target: str, resolved: bool) -> None:
-    """Print a ruleset in the other syntax (YAML <-> .rules); the model is the same."""
-    from ..source.resolve import find, load_tree, read_file
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write to FILE instead of standard output (never to the file being read).")
+def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optional[str]) -> None:
+    """Print a ruleset in the other syntax (YAML <-> .rules); the model is the same.
+
+    RULESET is a bundled name (gives a copy to edit) or a file path with its extension."""
+    from ..source.resolve import find, load_tree, not_found, read_file
+    from ..source.tree import Map
     from ..source.writer import to_dsl, to_yaml
 
+    target = _target_syntax(target, output)
+    stdout = None if output else _stdout_stat()
+
+    said: set = set()
+
+    def moot(note: ShadowedFileWarning) -> bool:
+        """A note already given, or about the very file being written (it is not meant)."""
+        if str(note) in said or _is_target(Path(note.local), output, stdout):
+            return True
+        said.add(str(note))
+        return False
+
     try:
-        if resolved:
-            tree, _ = load_tree(ruleset)
-        else:
+        with _notes(skip=moot):
             path = find(ruleset)
-            if path is None:
-                load_tree(ruleset)        # raises the located "not found" diagnostic
+        if path is None:
+            message, hint = not_found(ruleset)
+            _print_diagnostics([Diagnostic("E-NOT-FOUND", message, Pos(ruleset, 0, 0), hint)], "text")
+            sys.exit(1)
+        _refuse_own_input(path, output, stdout)
+        if resolved:
+            files: list = []
+            with _notes(skip=moot):
+                tree, _ = load_tree(ruleset, files=files)
+            for f in files[1:]:
+                _refuse_own_input(f, output, stdout)
+        else:
             tree = read_file(path)
     except RulesetError as exc:
         _print_diagnostics(exc.diagnostics, "text")
         sys.exit(1)
-    from ..source.tree import Map
     if not isinstance(tree, Map):
         click.echo(f"{tree.pos}: error[E-TYPE]: a ruleset is a mapping of sections, not a list or a value")
         sys.exit(1)
-    click.echo(to_yaml(tree) if target == "yaml" else to_dsl(tree), nl=False)
+    text = to_yaml(tree) if target == "yaml" else to_dsl(tree)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        click.echo(f"error: cannot write `{output}`: {exc.strerror or exc}", err=True)
+        sys.exit(1)
+
+
+def _target_syntax(target: Optional[str], output: Optional[str]) -> str:
+    """``--to``, or the syntax ``--output``'s extension implies; a file is read back by its extension,
+    so the two must agree."""
+    implied = None
+    if output is not None:
+        suffix = Path(output).suffix.lower()
+        implied = "rules" if suffix == ".rules" else "yaml" if suffix in (".yaml", ".yml") else None
+    if target is None and implied is None:
+        raise click.UsageError("say the output syntax with `--to yaml` or `--to rules` (or give `--output` "
+                               "a file ending in .yaml or .rules)")
+    if target is not None and implied is not None and target != implied:
+        raise click.UsageError(f"`--to {target}` does not match `--output {output}`, which will be read as "
+                               f"{'the DSL' if implied == 'rules' else 'YAML'}; change the extension or `--to`")
+    return target or implied  # type: ignore[return-value]
+
+
+def _stdout_stat() -> Optional[os.stat_result]:
+    """What standard output is, when it is a regular file (a shell's ``>`` redirection), else None."""
+    try:
+        st = os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):       # no real file descriptor (a test runner)
+        return None
+    import stat
+    return st if stat.S_ISREG(st.st_mode) else None
+
+
+def _is_target(path: Path, output: Optional[str], stdout: Optional[os.stat_result]) -> bool:
+    """Whether ``path`` is the file ``convert`` writes: ``--output FILE``, or a redirected stdout."""
+    try:
+        st = os.stat(path)
+        if output is not None:
+            return os.path.exists(output) and os.path.samestat(st, os.stat(output))
+        return stdout is not None and os.path.samestat(st, stdout)
+    except (OSError, ValueError):
+        return False
+
+
+def _refuse_own_input(path: Path, output: Optional[str], stdout: Optional[os.stat_result]) -> None:
+    """Stop (usage error, nothing written) when ``convert`` would write over a file it reads."""
+    if not _is_target(path, output, stdout):
+        return
+    from ..source.resolve import display_path
+
+    shown = display_path(path)
+    if output is not None:
+        raise click.UsageError(f"`--output {output}` is {shown}, which this conversion reads; writing it "
+                               f"would destroy it.  Write to another file.")
+    raise click.UsageError(f"standard output is {shown}, which this conversion reads (a shell's `>` empties "
+                           f"the file before convert starts).  Write to another file, or use `--output FILE`.")
 
 
 def main(argv: Optional[list[str]] = None) -> None:

@@ -173,14 +173,17 @@ class Struct(Type):
         if isinstance(node, Scalar) and self.shorthand:
             node = Map({self.shorthand: node}, node.pos, {self.shorthand: node.pos})
         if not isinstance(node, Map):
-            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
+            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}" if where else
+                        f"a ruleset must be a mapping of top-level keys (`name: ...`), not {_kind(node)}",
+                        node.pos)
             return INVALID
         out: dict[str, Any] = {}
         bad = False
         for k, v in node.items():
             f = self.fields.get(k)
             if f is None:
-                diags.error("E-UNKNOWN-KEY", f"unknown key `{k}` in `{where}`", node.where(k),
+                diags.error("E-UNKNOWN-KEY", f"unknown key `{k}` in `{where}`" if where else
+                            f"unknown top-level key `{k}`", node.where(k),
                             suggest(k, self.fields) or "allowed: " + ", ".join(self.fields))
                 bad = True
                 continue
@@ -191,7 +194,8 @@ class Struct(Type):
         for k, f in self.fields.items():
             if k not in out:
                 if f.required:
-                    diags.error("E-MISSING", f"`{where}` needs the key `{k}`", node.pos, f.doc)
+                    diags.error("E-MISSING", f"`{where}` needs the key `{k}`" if where else
+                                f"the ruleset needs the top-level key `{k}`", node.pos, f.doc)
                     bad = True
                 else:
                     out[k] = f.default

@@ -1,25 +1,40 @@
 """Find a ruleset, read it in either syntax, and resolve ``extends`` plus overrides into one tree.
 
-A variant file names its base with ``extends:`` (a bundled name or a path relative to the file) and
-changes only what differs.  Maps merge key by key; anything else replaces.  Under ``params`` a bare
-value changes a declared parameter's default, and naming an undeclared parameter is an error with a
-suggestion, so a typo in a house rule never silently does nothing.  Every node keeps the position of
-the file (or ``--set``) that wrote it, so diagnostics point at the line that set the value.
+How a name is found (the CLI, ``rulesdsl.load`` and ``extends`` all follow it):
+
+* a name with an extension (``.yaml``, ``.yml``, ``.rules``) or one that starts with ``./``, ``../`` or
+  ``/`` is a file path: relative to the working directory, or, in ``extends``, to the file that extends;
+* any other name (``NAME`` or ``variants/NAME``) is a bundled game or variant, and nothing else.
+
+So a local file never takes the place of a bundled ruleset unasked.  When a bundled name also matches
+a local file (``NAME.rules`` beside the caller), the bundled ruleset is used and a
+``ShadowedFileWarning`` says which file was not (the CLI prints it as a ``note:`` line); a bare name
+that only matches a local file is an error whose hint spells the path.
+
+A variant file names its base with ``extends:`` and changes only what differs.  Maps merge key by
+key; anything else replaces.  Under ``params`` a bare value changes a declared parameter's default,
+and naming an undeclared parameter is an error with a suggestion, so a typo in a house rule never
+silently does nothing.  Every node keeps the position of the file (or ``--set``) that wrote it, so
+diagnostics point at the line that set the value.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
+import sys
+import warnings
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from ..errors import Diagnostics, RulesetError, suggest
+from ..errors import Diagnostics, RulesetError, ShadowedFileWarning, suggest
 from .tree import Map, Node, Pos, Scalar, describe, from_plain
 
 EXTENSIONS = (".yaml", ".yml", ".rules")
 MAX_EXTENDS_DEPTH = 16
+_PACKAGE_DIR = str(Path(__file__).resolve().parents[1])
 
 
 def bundled_dir() -> Path:
@@ -44,52 +59,192 @@ def bundled_names() -> list[tuple[str, Path]]:
     return out
 
 
-def find(name: str, relative_to: Optional[Path] = None) -> Optional[Path]:
-    """A ruleset path from a file path, a path relative to a file, or a bundled name."""
-    candidates = []
+def is_path(name: str) -> bool:
+    """Whether ``name`` names a file (it has a ruleset extension, or starts with ``./``, ``../`` or
+    ``/``) rather than a bundled ruleset."""
+    if Path(name).suffix.lower() in EXTENSIONS:
+        return True
+    return name.startswith(("./", "../", ".\\", "..\\")) or name in (".", "..") or os.path.isabs(name)
+
+
+def bundled(name: str) -> Optional[Path]:
+    """The bundled ruleset a bare name means (``NAME`` or ``variants/NAME``; a variant's own name
+    works too when no game has it), or None."""
+    table = dict(bundled_names())
+    return table.get(name) or table.get("variants/" + name)
+
+
+def local_matches(name: str, folder: Optional[Path] = None) -> list[Path]:
+    """The files in ``folder`` (default: the working directory) that a bare name looks like:
+    ``NAME`` itself or ``NAME`` with a ruleset extension.  Only for notes and hints: a bare name
+    never resolves to them."""
+    return [c for c in _candidates((folder / name) if folder is not None else Path(name)) if _is_file(c)]
+
+
+def _candidates(c: Path) -> list[Path]:
+    """``c``, and (without an extension) ``c`` with each ruleset extension."""
+    if c.suffix.lower() in EXTENSIONS or not c.name:      # `.` or `..` has no name to extend
+        return [c]
+    return [c] + [c.with_name(c.name + ext) for ext in EXTENSIONS]
+
+
+def _is_file(c: Path) -> bool:
+    try:
+        return c.is_file()
+    except (OSError, ValueError):      # a name too long (or odd) for the file system is no file
+        return False
+
+
+def _file(name: str, relative_to: Optional[Path]) -> Optional[Path]:
+    """A file path, taken relative to ``relative_to`` when given; without an extension, the file
+    itself or the file with a ruleset extension."""
+    c = (relative_to / name) if relative_to is not None else Path(name)
+    return next((t for t in _candidates(c) if _is_file(t)), None)
+
+
+def find(name: str, relative_to: Optional[Path] = None, *, extends_from: Optional[str] = None) -> Optional[Path]:
+    """The file a ruleset name means, or None (see the module docstring for the rule).
+
+    ``relative_to`` is the folder of the file whose ``extends`` names ``name`` (None: the working
+    directory).  A bare name that also matches a local file there warns with ``ShadowedFileWarning``;
+    ``extends_from`` (the extending file, as shown) words that warning."""
+    if is_path(name):
+        return _file(name, relative_to)
+    try:
+        path = bundled(name)
+    except (OSError, ValueError):
+        return None
+    if path is not None:
+        local = [p for p in local_matches(name, relative_to) if not _same_file(p, path)]
+        if local:
+            warnings.warn(ShadowedFileWarning(name, display_path(path), _spelled(local[0], relative_to),
+                                              extends_from), stacklevel=_caller_level())
+    return path
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _spelled(path: Path, relative_to: Optional[Path]) -> str:
+    """How to write a local file as a path: ``./NAME.rules`` (relative to ``relative_to``)."""
+    rel = path.relative_to(relative_to) if relative_to is not None else path
+    text = rel.as_posix()
+    return text if text.startswith(("./", "../", "/")) else "./" + text
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` that points a warning at the first frame outside this package."""
+    level, frame = 1, sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR + os.sep):
+        level += 1
+        frame = frame.f_back
+    return level
+
+
+def _close_bundled(name: str) -> list[str]:
+    """Bundled names close to ``name`` (best first), comparing own names: ``variants/`` and an
+    extension aside."""
+    keys: dict[str, str] = {}
+    for n, _ in bundled_names():
+        keys.setdefault(n.split("/")[-1], n)
+    probe = name[:-len(Path(name).suffix)] if Path(name).suffix.lower() in EXTENSIONS else name
+    probe = probe.replace("\\", "/").split("/")[-1]
+    starts = [k for k in keys if len(probe) >= 3 and k.startswith(probe)]
+    out: list[str] = []
+    for k in starts + difflib.get_close_matches(probe, list(keys), n=6, cutoff=0.6):
+        if keys[k] not in out:
+            out.append(keys[k])
+    return out[:3]
+
+
+def _or_list(items: list[str]) -> str:
+    quoted = [f"`{i}`" for i in items]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def not_found(name: str, relative_to: Optional[Path] = None) -> tuple[str, str]:
+    """The message and hint for a name that resolves to nothing (``relative_to`` as in ``find``:
+    given, the name comes from an ``extends``)."""
+    if not name.strip():
+        return ("`extends` names no ruleset (the name is empty)" if relative_to is not None
+                else "the ruleset name is empty"), "give a bundled name (`rulesdsl list`) or a file path"
+    close = _close_bundled(name)
+    if is_path(name):
+        relative = "" if os.path.isabs(name) else \
+            " (paths are relative to this file)" if relative_to is not None else \
+            " (paths are relative to the working directory)"
+        if relative_to is not None:
+            message = f"`extends` names the file `{name}`, which is not there{relative}"
+        else:
+            message = f"no file `{name}`{relative}"
+        stem = name[:-len(Path(name).suffix)] if Path(name).suffix.lower() in EXTENSIONS else name
+        if bundled(stem) is not None:
+            hint = f"a name with an extension is a file path; for the bundled ruleset write `{stem}`"
+        else:
+            hint = "check the path" + (f"; bundled rulesets close to it: {_or_list(close)}" if close else "")
+        return message, hint
     if relative_to is not None:
-        candidates.append(relative_to / name)
-    candidates.append(Path(name))
-    for c in candidates:
-        try:
-            if c.is_file():
-                return c
-            for ext in EXTENSIONS:
-                if not c.suffix and c.with_name(c.name + ext).is_file():
-                    return c.with_name(c.name + ext)
-        except (OSError, ValueError):      # a name too long (or odd) for the file system is no file
-            continue
-    root = bundled_dir()
-    stem = name[:-len(Path(name).suffix)] if Path(name).suffix in EXTENSIONS else name
-    for folder in (root, root / "variants"):
-        for ext in EXTENSIONS:
-            p = folder / (stem.replace("variants/", "") + ext)
-            try:
-                if p.is_file():
-                    return p
-            except (OSError, ValueError):
-                return None
-    return None
+        message = f"`extends` names `{name}`, which is no bundled game or variant"
+    else:
+        message = f"no bundled game or variant named `{name}`"
+    local = local_matches(name, relative_to)
+    if local:
+        hint = (f"a name without an extension means a bundled ruleset only; for the local file write "
+                f"`{_spelled(local[0], relative_to)}`")
+    elif close:
+        hint = f"did you mean {_or_list(close)}? (`rulesdsl list` shows every bundled ruleset)"
+    else:
+        hint = "`rulesdsl list` shows the bundled rulesets; a file is named with its extension (`NAME.rules`)"
+    return message, hint
 
 
 def read_file(path: Path, display: Optional[str] = None) -> Node:
-    """Read one file (YAML or DSL by extension) into a raw tree."""
+    """Read one file (YAML or DSL by extension) into a raw tree.  A file with nothing in it (empty,
+    or only comments) is one ``E-EMPTY`` diagnostic, not a list of every missing section."""
     from .dsl_reader import read_dsl
     from .yaml_reader import read_yaml
 
-    shown = display or str(path)
+    shown = display or display_path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         d = Diagnostics()
         d.error("E-READ", f"cannot read ruleset: {exc}", Pos(shown, 1, 1))
         raise RulesetError(d.items) from None
-    if path.suffix == ".rules":
-        return read_dsl(text, shown)
-    return read_yaml(text, shown)
+    tree = read_dsl(text, shown) if path.suffix == ".rules" else read_yaml(text, shown)
+    if isinstance(tree, Map) and not len(tree):
+        d = Diagnostics()
+        d.error("E-EMPTY", f"{_emptiness(text)}: a ruleset needs at least {_required_keys()}",
+                Pos(shown, 1, 1),
+                "start from a bundled ruleset: `rulesdsl convert NAME --to rules --output FILE` writes "
+                "one to edit, or write `extends: NAME` and only what differs (`rulesdsl list` names them)")
+        raise RulesetError(d.items)
+    return tree
 
 
-def _display(path: Path) -> str:
+def _emptiness(text: str) -> str:
+    """Say how a file without keys looks: empty, only comments, or an empty mapping."""
+    lines = [ln.strip() for ln in text.lstrip("\ufeff").splitlines()]
+    if not any(lines):
+        return "the file is empty"
+    if all(not ln or ln.startswith("#") for ln in lines):
+        return "the file is empty (it has only comments)"
+    return "the file holds no keys"
+
+
+def _required_keys() -> str:
+    """The top-level keys every ruleset must have, in words (read from the model's schema)."""
+    from ..model.game import RULESET
+
+    keys = [f"`{k}`" for k, f in RULESET.fields.items() if f.required]
+    return ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else "".join(keys)
+
+
+def display_path(path: Path) -> str:
     """Show bundled files as ``rulesets/NAME.yaml`` and others relative to the working directory."""
     try:
         rel = path.resolve().relative_to(bundled_dir().resolve())
@@ -104,22 +259,23 @@ def _display(path: Path) -> str:
 
 def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
               override_pos: Optional[Mapping[str, Pos]] = None,
-              diags: Optional[Diagnostics] = None) -> tuple[Node, Path]:
+              diags: Optional[Diagnostics] = None,
+              files: Optional[list[Path]] = None) -> tuple[Node, Path]:
     """Resolve ``name`` (path or bundled name) with its ``extends`` chain and the given overrides.
 
     Problems that leave a usable tree (an unknown parameter in a variant or an override) go to
     ``diags`` when given, so the caller can report them together with later problems; without
-    ``diags`` they are raised.  A file that cannot be found or read is always raised at once."""
+    ``diags`` they are raised.  A file that cannot be found or read is always raised at once.
+    ``files``, when given, receives every file read (the named one first, then its bases)."""
     own = diags is None
     d = Diagnostics() if own else diags
     path = find(name)
     if path is None:
         d = Diagnostics()
-        names = [n for n, _ in bundled_names()]
-        d.error("E-NOT-FOUND", f"no ruleset file or bundled game named `{name}`", Pos(name, 0, 0),
-                suggest(name, names) or "bundled: " + ", ".join(names))
+        message, hint = not_found(name)
+        d.error("E-NOT-FOUND", message, Pos(name, 0, 0), hint)
         raise RulesetError(d.items)
-    tree = _resolve_file(path, [], d)
+    tree = _resolve_file(path, [], d, files)
     if overrides:
         tree = apply_overrides(tree, overrides, override_pos or {}, d)
     if own:
@@ -127,19 +283,21 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
     return tree, path
 
 
-def _resolve_file(path: Path, chain: list[Path], d: Diagnostics) -> Node:
-    tree = read_file(path, _display(path))
+def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional[list[Path]] = None) -> Node:
+    shown = display_path(path)
+    if files is not None:
+        files.append(path)
+    tree = read_file(path, shown)
     if not isinstance(tree, Map) or "extends" not in tree:
         return tree
     ext = tree["extends"]
     if not isinstance(ext, Scalar) or not isinstance(ext.value, str):
         d.error("E-TYPE", "`extends` must name a ruleset", ext.pos)
         raise RulesetError(d.items)
-    base_path = find(ext.value, path.parent)
+    base_path = find(ext.value, path.parent, extends_from=shown)
     if base_path is None:
-        names = [n for n, _ in bundled_names()]
-        d.error("E-NOT-FOUND", f"`extends` names `{ext.value}`, which is not a file or bundled game",
-                ext.pos, suggest(ext.value, names) or "bundled: " + ", ".join(names))
+        message, hint = not_found(ext.value, path.parent)
+        d.error("E-NOT-FOUND", message, ext.pos, hint)
         raise RulesetError(d.items)
     resolved = base_path.resolve()
     if resolved in chain or resolved == path.resolve():
@@ -148,7 +306,7 @@ def _resolve_file(path: Path, chain: list[Path], d: Diagnostics) -> Node:
     if len(chain) >= MAX_EXTENDS_DEPTH:
         d.error("E-DEPTH", f"`extends` chain deeper than {MAX_EXTENDS_DEPTH}", ext.pos)
         raise RulesetError(d.items)
-    base = _resolve_file(base_path, chain + [path.resolve()], d)
+    base = _resolve_file(base_path, chain + [path.resolve()], d, files)
     return merge(base, tree, d)
 
 
