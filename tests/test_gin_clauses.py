@@ -16,9 +16,9 @@ import pytest
 import rulesdsl
 from rulesdsl import IllegalAction
 
-from gin_helpers import (ALL_CARDS, act, assert_illegal, bot_action, deadwood, deadwood_after_layoffs, deal,
+from gin_helpers import (ALL_CARDS, Match, act, assert_illegal, bot_action, deadwood, deadwood_after_layoffs, deal,
                          defender_with, drawn_card, fits, is_meld, legal, meld_no, play_to_void, rules, snapshot,
-                         stack, total, value, visible_cards)
+                         stack, steer_hand, total, value, visible_cards)
 
 ND, DL = 1, 0          # with dealer 0: seat 1 is the non-dealer, seat 0 the dealer
 KN, DF = ND, DL        # in the go-out tests the non-dealer knocks and the dealer defends
@@ -1140,3 +1140,34 @@ def test_GIN_EDGE_10_void_hand_neither_won_nor_lost():
         assert g.scores[w] == scored[0]["points"] + 2 * 100 + 25 * 1
         assert g.scores[1 - w] == 0
         return
+
+
+def test_GIN_END_3_a_hand_won_for_0_points_keeps_the_shutout_the_bonuses_are_judged_once():
+    """GIN-END-3: "if the loser scored 0 in the whole match, shutout_rule applies"; the end bonuses are added
+    once, all judged on the totals as they stand when the target is reached (GIN-END-4).
+
+    Hand 1 (stacked, undercut_bonus 0, target 1): seat 1 knocks with 2C-3C-4C, 9H-9S-9D, JS-QS-KS and 7D:
+    deadwood 7.  Seat 0 holds 5H-5D-5C, 8S-8H-8C, AD-2D-3D and 7C: deadwood 7; nothing lays off (7C fits no
+    meld, 5C on 2C-4C would break its set: 5 + 5 + 7 = 17).  Equal counts are an undercut (GIN-EDGE-5):
+    seat 0 scores (7 - 7) + 0 = 0 and is credited one hand won (GIN-SCORE-7).  Totals 0 / 0: no end.
+    Hand 2 (a random deal, steered): seat 1 goes out and scores p > 0 >= 1: the match ends, seat 1 wins.
+    Bonuses: seat 0 (loser): 0 + 25 x 1 hand won = 25.  Seat 1: the loser's points are 0, so the shutout
+    doubles the game bonus: p + 2 x 100 + 25 x 1 = p + 225.  (Judging seat 1's bonus after seat 0's box
+    bonus was added would see 25 > 0: no shutout, p + 125.)"""
+    knocker = ["2C", "3C", "4C", "9H", "9S", "9D", "JS", "QS", "KS", "7D"]
+    defender = ["5H", "5D", "5C", "8S", "8H", "8C", "AD", "2D", "3D", "7C"]
+    assert deadwood(knocker) == 7
+    assert deadwood_after_layoffs(defender, [["2C", "3C", "4C"], ["9H", "9S", "9D"], ["JS", "QS", "KS"]]) == 7
+    dealt = [c for c in knocker if c != "7D"] + ["KH"]            # 7D is drawn from the stock
+    match = Match(overrides={"undercut_bonus": 0, "target_score": 1}, seed=3, dealer=DL,
+                  deck=stack(dealt, defender, "QH", stock_top=["7D"]))
+    g = match.game
+    act(g, "pass", "pass", "draw stock", "knock KH", "done")
+    rec = g.hand_log[-1]
+    assert (rec["ending"], rec["declarer"], rec["scorer"], rec["points"]) == ("knock", KN, DF, 0)
+    assert g.scores == [0, 0] and g.hands_won == [1, 0] and not g.is_over
+    out = steer_hand(match, lambda o: o["scorer"] == KN and o["declarer"] == KN, winner=KN, rng=random.Random(3))
+    p = out["points"]
+    assert p > 0 and g.hand_log[-1]["points"] == p
+    assert g.is_over and g.winner == KN and g.hands_won == [1, 1]
+    assert g.scores == [25, p + 2 * 100 + 25]

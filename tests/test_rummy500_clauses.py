@@ -1364,3 +1364,19 @@ def test_variant_floating_options_taking_several_discards(option):
     else:
         act(g, "discard QS")
         assert g.hand_of(A) == ["KD"] and g.hand_number == 1 and g.current_player == B
+
+
+def test_R500_TURN_3_a_deep_draw_from_the_middle_leaves_every_card_below_it_in_order():
+    """R500-TURN-3: the deep draw takes the chosen card and every card above it -- nothing below.
+    The pile (bottom first) is 3C 9H KD 5S JC 2D QH; A holds 4S and 6S, so 5S (the 4th card from the top)
+    can be melded at once (R500-TURN-5).  `take discard 4` takes 5S JC 2D QH: A's hand grows from 7 to 11
+    by exactly those four, and 3C 9H KD stay in the pile, in that order, for every player to see."""
+    g = pile_game({A: ["4S", "6S", "8D", "10C", "KH", "2H", "AC"]}, ["3C", "9H", "KD", "5S", "JC", "2D", "QH"], A)
+    before = g.hand_of(A)
+    act(g, "take discard 4")
+    assert sorted(drawn(g, A, before)) == sorted(["5S", "JC", "2D", "QH"])
+    assert len(g.hand_of(A)) == 7 + 4
+    for seat in (A, B, C):
+        assert pile(g, seat) == ["3C", "9H", "KD"]
+    meld(g, "4S", "5S", "6S")                                         # the duty: 5S melded next
+    assert pile(g) == ["3C", "9H", "KD"]
