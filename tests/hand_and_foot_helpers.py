@@ -182,8 +182,9 @@ def stack(hands: Optional[dict] = None, feet: Optional[dict] = None, upcard: str
     ``upcard`` and leaves ``stock`` (top first) on top of the stock.  Unspecified hand and foot cards are
     filled with one natural of each rank (no meld, no pile take) and then black threes; a ``None`` in
     ``stock`` is a filler card (the next of the rest).  The rest of the stock follows in a fixed order,
-    naturals first (ranks interleaved), then black threes, wild cards and red threes, then ``bottom`` (the
-    very last cards of the stock)."""
+    naturals first (ranks interleaved), then black threes, red threes and wild cards, then ``bottom`` (the
+    very last cards of the stock).  The last stock card is a red three only if ``bottom`` says so: a red
+    three that cannot be replaced ends the deal (HF-EDGE-2)."""
     hands = {s: list(c) for s, c in (hands or {}).items()}
     feet = {s: list(c) for s, c in (feet or {}).items()}
     pool = Counter(FULL_DECK)
@@ -234,11 +235,11 @@ def stack(hands: Optional[dict] = None, feet: Optional[dict] = None, upcard: str
                 deck.append(packets[s][i])
     deck.append(upcard)
     rest = list(pool.elements())
-    rest.sort(key=lambda c: (is_red_three(c), is_wild(c), rank(c) == "3", FULL_DECK.index(natural_text(c))))
+    rest.sort(key=lambda c: (is_wild(c), is_red_three(c), rank(c) == "3", FULL_DECK.index(natural_text(c))))
     # interleave ranks so that the filler stock does not hand out runs of one rank
     by_rank: dict = {}
     for c in rest:
-        by_rank.setdefault((is_red_three(c), is_wild(c), rank(c) == "3"), []).append(c)
+        by_rank.setdefault((is_wild(c), is_red_three(c), rank(c) == "3"), []).append(c)
     mixed: list = []
     for key in sorted(by_rank):
         group = by_rank[key]
@@ -490,11 +491,14 @@ def drain(game, upto: int = 0, discard=None) -> list:
     (game, seat, drawn cards) -> card may choose the discard.  Returns the cards drawn, in order (a red
     three laid at once shows up as drawn too)."""
     seen: list = []
-    while stock_count(game) > upto and not game.is_over:
+    deal_number = game.hand_number
+    while stock_count(game) > upto and not game.is_over and game.hand_number == deal_number:
         s = game.current_player
         before_hand = hand(game, s)
         before_r3 = Counter(red_threes(game, s % 2))
         game.apply("draw stock")
+        if game.hand_number != deal_number or game.is_over:
+            break                                    # the last card, a red three, ended the deal
         new = drawn(game, s, before_hand)
         laid = list((Counter(red_threes(game, s % 2)) - before_r3).elements())
         seen += laid + new
@@ -509,8 +513,13 @@ def drain(game, upto: int = 0, discard=None) -> list:
 
 def stock_out(game, **kw) -> list:
     """Junk turns to the end of the stock, then the player on turn declines the pile: the deal ends
-    (HF-END-2).  The deal scores are checked by ``finish``; returns them."""
+    (HF-END-2).  The deal scores are checked by ``finish``; returns them.  (A deal whose last stock card
+    is a red three ends on that draw instead, HF-EDGE-2: its scores are returned unchecked.  Stacked deals
+    never end so unless their ``bottom`` says so.)"""
+    deal_number = game.hand_number
     drain(game)
+    if game.hand_number != deal_number or game.is_over:
+        return list(game.last_gains)
     assert stock_count(game) == 0
     assert "draw stock" not in legal(game) and "pass" in legal(game)
     return finish(game, "pass", **kw)

@@ -1372,18 +1372,29 @@ def test_HF_EDGE_1_one_card_left_in_the_stock_is_taken_alone_and_the_turn_goes_o
     assert g.current_player == (s + 1) % 4 and "pass" in legal(g)
 
 
-def test_HF_EDGE_2_red_three_without_replacement_still_scores():
+def test_HF_EDGE_2_red_three_without_replacement_ends_the_deal_and_still_scores():
+    """The last stock card is a red three: it is laid (+100 for the partnership) and, with no card left to
+    replace it, the deal ends at once as a stock-out, without a going-out bonus (HF-EDGE-2, HF-END-2)."""
     feet = {E: ["3H"] * 5 + ["3D"] * 4}
     g = deal({}, feet, bottom=["3D"])
     drain(g, upto=1)
     assert stock_count(g) == 1
     s = g.current_player
+    pos = position(g)
+    g.apply("draw stock")
+    rec = g.hand_log[-1]
+    assert g.hand_number == pos["hand_number"] + 1, "the deal goes on without a replacement card"
+    assert rec["ending"] == "stock" and rec["declarer"] is None
+    pos["red_threes"][s % 2] += 1                               # the three just laid counts +100
+    assert list(g.last_gains) == expected_gains(pos, None)
+    # the mechanic's other setting, `when_empty: play_on`: the player goes on with one card fewer
+    g = deal({}, feet, bottom=["3D"], overrides={"auto_lay.when_empty": "play_on"})
+    drain(g, upto=1)
+    s = g.current_player
     before, r3 = hand(g, s), len(red_threes(g, s % 2))
     g.apply("draw stock")
-    assert stock_count(g) == 0 and len(red_threes(g, s % 2)) == r3 + 1
-    assert hand(g, s) == before                                # nothing replaced the red three
-    g.apply("discard " + before[0])
-    finish(g, "pass")                                          # +100 for it (the spec scorer)
+    assert g.hand_number == 1 and stock_count(g) == 0 and len(red_threes(g, s % 2)) == r3 + 1
+    assert hand(g, s) == before and g.current_player == s
 
 
 def test_HF_EDGE_3_a_replacement_red_three_is_laid_and_replaced_in_turn():

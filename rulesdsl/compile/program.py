@@ -200,7 +200,7 @@ class Program:
     claims: dict = None
     teams: int = 0                        # number of partnerships (0: every seat for itself)
     team_zones: list = None
-    auto_lay: Optional[tuple] = None      # (class table, to zone, replace-from zone)
+    auto_lay: Optional[tuple] = None      # (class table, to zone, replace-from zone, end hand when it is empty)
     books: list = None                    # [(name, condition(naturals, wilds))]
     initial_minimum: Optional[Fn] = None
     counts_toward: Optional[Fn] = None
@@ -337,7 +337,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
             diags.error("E-UNKNOWN-CLASS", f"`auto_lay.class` names `{al.class_}`, which is not under `classes:`",
                         al.pos, suggest(al.class_, holder["classes"]) or "classes: " + ", ".join(holder["classes"]))
         else:
-            auto_lay = (holder["classes"][al.class_], al.to, al.replace_from)
+            auto_lay = (holder["classes"][al.class_], al.to, al.replace_from, al.when_empty == "end_hand")
     placed_value = opt(model.table.placed_value) if model.table is not None else None
     holder["placed_value"] = placed_value
     prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,

@@ -29,6 +29,9 @@ from .zones import Cards
 
 
 class Game:
+    #: hands in a row that may end before anyone acts (a ruleset whose deal leaves nothing to do)
+    MAX_EMPTY_HANDS = 1000
+
     # ------------------------------------------------------------------ setup
     def __init__(self, prog: Program, seed: Optional[int] = None, dealer: Optional[int] = None,
                  deck: Optional[Sequence[Union[str, int]]] = None, digest: str = ""):
@@ -66,6 +69,7 @@ class Game:
         self.go_out_names = tuple(prog.go_out)
         try:
             self._start_hand()
+            self._settle()
         except RulesdslError:
             raise
         except Exception as exc:
@@ -110,6 +114,7 @@ class Game:
         self.marks: dict = {}                      # mark name -> {card: seat that marked it}
         self.team_melded = [False] * (self.teams or self.n)
         self.stage_total = 0                       # initial meld: counting value placed this turn
+        self.pending_end = None                    # a hand ended mid-action, scored when it is done
         stock = self.zones["stock"]
         stock.extend(reversed(order))          # the end of the list is the top of the stock
         self.table_melds: list[list[int]] = []
@@ -265,7 +270,7 @@ class Game:
         al = self.prog.auto_lay
         if al is None:
             return
-        flags, to, source = al
+        flags, to, source, end_when_empty = al
         hand = self.pzones["hand"][seat]
         dest = self.tzones[to][self.team_of(seat)] if to in self.tzones else self.pzones[to][seat]
         while True:
@@ -275,8 +280,23 @@ class Game:
             for c in found:
                 hand.remove(c)
                 dest.append(c)
-                if source is not None and self.zones[source]:
+                if source is None:
+                    continue
+                if self.zones[source]:
                     hand.append(self.zones[source].pop())
+                elif end_when_empty:
+                    self.pending_end = "stock"     # `when_empty: end_hand`: scored once the action is done
+
+    def _settle(self) -> None:
+        """End the hand that a mechanic ended in the middle of an action (a replacement owed from an
+        empty zone), now that the action is complete.  A new hand that ends before anyone acts ends
+        too, a bounded number of times."""
+        for _ in range(self.MAX_EMPTY_HANDS):
+            if not self.pending_end or self.is_over:
+                return
+            self.ending, self.pending_end = self.pending_end, None
+            self.finish_hand()
+        raise RuleEvaluationError(f"{self.MAX_EMPTY_HANDS} hands in a row ended before anyone could act")
 
     # ------------------------------------------------------------------ public state
     @property
@@ -337,6 +357,7 @@ class Game:
         self._legal = None
         try:
             phase.apply(self, action, chosen)
+            self._settle()
         except IllegalAction:
             raise
         except _EVAL_ERRORS as exc:

@@ -192,6 +192,7 @@ class AutoLay:
     class_: str
     to: str
     replace_from: Optional[str]
+    when_empty: str = "play_on"
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -517,6 +518,8 @@ TEAMS = Struct("teams", {"count": Field(Int(2), True)}, _make(Teams))
 
 AUTO_LAY = Struct("auto_lay", {
     "class": Field(Str(), True), "to": Field(Str(), True), "replace_from": Field(Str()),
+    "when_empty": Field(Choice("play_on", "end_hand"), default="play_on",
+                        doc="a replacement owed from an empty zone: play on without it, or end the hand at once"),
 }, _make(AutoLay, {"class": "class_"}))
 
 CLAIM = Struct("claim", {
