@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesdsl.errors import RulesetError
-from rulesdsl.source import MAX_DEPTH, MAX_TEXT_CHARS
+from rulesdsl.source import MAX_DEPTH, MAX_NUMBER, MAX_TEXT_CHARS
 from rulesdsl.source.dsl_reader import read_dsl
 from rulesdsl.source.grammar import (get_parser, grammar_path, parse_document_tree, parse_expr_tree,
                                      quote_string, string_value)
@@ -325,8 +325,8 @@ EXPRESSIONS = ["a + b", "(a + b)", "f(x)", "not x", "x[0]", "[1] + [2]", "a  +  
                "f(1,\n 2)", "(a) # c", " a", "a ", "[1, 2]", "(3)", "-3", "'q'", "f(", "a\nb", "x.1"]
 keys = st.one_of(st.text(max_size=12), st.sampled_from(["a", "b_c", "10", "10H", "-1", "in", "true", "<<"]))
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(),
-    st.floats(allow_nan=False, allow_infinity=False),
+    st.none(), st.booleans(), st.integers(-MAX_NUMBER, MAX_NUMBER),       # the readers refuse larger ones
+    st.floats(-MAX_NUMBER, MAX_NUMBER, allow_nan=False, allow_infinity=False),
     st.text(), st.sampled_from(EXPRESSIONS),
 ).map(Scalar)
 trees = st.recursive(

@@ -8,7 +8,7 @@ are kept for diagnostics: ``pos`` is where the node starts in the ruleset file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from lark import Token
 from lark.exceptions import UnexpectedInput
@@ -44,28 +44,59 @@ class Expr:
 _BINOPS = {"+", "-", "*", "/", "//", "%"}
 
 
-def _pos_of(node: Any, base: Pos) -> Pos:
+Locate = Callable[[int], Pos]   # offset in the expression text -> where that character was written
+
+
+class NumberTooLarge(ValueError):
+    pass
+
+
+def _locator(text: str, base: Pos) -> Locate:
+    """Positions in ``text`` written verbatim from ``base`` (later lines from column 1)."""
+    return Scalar(text, base).locate
+
+
+def _pos_of(node: Any, base: Pos, locate: Optional[Locate], shift: int) -> Pos:
+    """Where a Lark tree starts.  Offsets in the parsed text are ``shift`` characters past the
+    expression's own (``parse_expr_tree`` parses it inside parentheses)."""
     meta = getattr(node, "meta", None)
-    line = getattr(node, "line", None) or (getattr(meta, "line", None) if meta and not meta.empty else None)
-    col = getattr(node, "column", None) or (getattr(meta, "column", None) if meta and not meta.empty else None)
-    if not line:
+    if meta is None or meta.empty:
         return base
+    if locate is not None and isinstance(getattr(meta, "start_pos", None), int):
+        return locate(meta.start_pos - shift)
+    line, col = meta.line, meta.column
     if line == 1:
         return Pos(base.path, base.line, base.col + col - 1)
     return Pos(base.path, base.line + line - 1, col)
 
 
-def from_lark(tree: Any, base: Pos = UNKNOWN) -> E:
-    """Convert a Lark ``expr`` tree into an ``E`` node; ``base`` is where the expression text starts."""
+def _number(text: str) -> Any:
+    from ..source import MAX_NUMBER
+
+    if len(text.split(".")[0].lstrip("0")) > len(str(MAX_NUMBER)):
+        raise NumberTooLarge(f"number `{_short(text, 20)}` is too large (the limit is {MAX_NUMBER:,})")
+    value = float(text) if "." in text else int(text)
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise NumberTooLarge(f"number `{_short(text, 20)}` is too large (the limit is {MAX_NUMBER:,})")
+    return value
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def from_lark(tree: Any, base: Pos = UNKNOWN, locate: Optional[Locate] = None, shift: int = 1) -> E:
+    """Convert a Lark ``expr`` tree into an ``E`` node; ``base`` is where the expression text starts,
+    ``locate`` maps an offset in the text to its position (``Scalar.locate``)."""
     if isinstance(tree, Token):
         raise ValueError(f"unexpected token {tree!r}")
     kind = tree.data
     ch = tree.children
-    pos = _pos_of(tree, base)
-    conv = lambda t: from_lark(t, base)  # noqa: E731
+    pos = _pos_of(tree, base, locate, shift)
+    conv = lambda t: from_lark(t, base, locate, shift)  # noqa: E731
     if kind == "number":
-        text = str(ch[0])
-        return E("const", (float(text) if "." in text else int(text),), pos)
+        return E("const", (_number(str(ch[0])),), pos)
     if kind == "string":
         from ..source.grammar import string_value
         return E("const", (string_value(str(ch[0])),), pos)
@@ -114,34 +145,64 @@ def from_lark(tree: Any, base: Pos = UNKNOWN) -> E:
     raise ValueError(f"unknown expression node {kind}")
 
 
-def parse(text: str, pos: Pos = UNKNOWN) -> tuple[Optional[E], Optional[Diagnostic]]:
-    """Parse expression text; returns (ast, None) or (None, located diagnostic)."""
-    from ..source.grammar import parse_expr_tree
+def _error_offset(exc: Exception, text: str) -> Optional[int]:
+    """The offset in ``text`` of a Lark error (the parser saw ``"(" + text + ")"``), if it says."""
+    token = getattr(exc, "token", None)
+    if token is not None and getattr(token, "type", None) == "$END":
+        return len(text)
+    for where in (getattr(token, "start_pos", None), getattr(exc, "pos_in_stream", None)):
+        if isinstance(where, int) and where >= 0:
+            return min(max(where - 1, 0), len(text))
+    return None
 
+
+def parse(text: str, pos: Pos = UNKNOWN,
+          locate: Optional[Locate] = None) -> tuple[Optional[E], Optional[Diagnostic]]:
+    """Parse expression text; returns (ast, None) or (None, located diagnostic).
+
+    ``pos`` is where the text starts; ``locate`` (default: the text as written from ``pos``) maps an
+    offset in it to a position, for a text that is not its source verbatim (a folded YAML string).
+    Texts longer than ``MAX_EXPR_CHARS`` are refused before the parser sees them."""
+    from ..source import MAX_EXPR_CHARS
+    from ..source.grammar import NestingTooDeep, describe_expected, parse_expr_tree
+
+    if locate is None:
+        locate = _locator(text, pos)
+    if len(text) > MAX_EXPR_CHARS:
+        return None, Diagnostic("E-LIMIT", f"expression is too long ({len(text):,} characters; the limit is "
+                                f"{MAX_EXPR_CHARS:,})", pos,
+                                "split it into derived values, each a few lines long")
     try:
         tree = parse_expr_tree(text)
     except UnexpectedInput as exc:
-        line = getattr(exc, "line", 1) or 1
-        col = getattr(exc, "column", 1) or 1
-        at = pos.shifted(col - 1) if line == 1 else Pos(pos.path, pos.line + line - 1, col)
-        from ..source.grammar import describe_expected
+        offset = _error_offset(exc, text)
+        if offset is not None:
+            at = locate(offset)
+        else:
+            line = getattr(exc, "line", 1) or 1
+            col = getattr(exc, "column", 1) or 1
+            at = pos.shifted(col - 1) if line == 1 else Pos(pos.path, pos.line + line - 1, col)
+        if isinstance(exc, NestingTooDeep):
+            return None, Diagnostic("E-DEPTH", exc.message, at, "split it into derived values")
         expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or []
         hint = describe_expected(expected) or "check the expression syntax"
-        return None, Diagnostic("E-EXPR-SYNTAX", f"cannot parse expression `{text.strip()}`", at, hint)
+        return None, Diagnostic("E-EXPR-SYNTAX", f"cannot parse expression `{_short(text)}`", at, hint)
     except Exception as exc:  # lark raises a few non-UnexpectedInput errors on odd input
-        return None, Diagnostic("E-EXPR-SYNTAX", f"cannot parse expression `{text.strip()}`: {exc}", pos,
-                                "check the expression syntax")
+        return None, Diagnostic("E-EXPR-SYNTAX", f"cannot parse expression `{_short(text)}`: "
+                                f"{_short(str(exc))}", pos, "check the expression syntax")
     try:
-        return from_lark(tree, pos), None
+        return from_lark(tree, pos, locate), None
+    except NumberTooLarge as exc:
+        return None, Diagnostic("E-NUMBER", str(exc), pos, "numbers in rules are small")
     except ValueError as exc:
-        return None, Diagnostic("E-EXPR-SYNTAX", str(exc), pos, "")
+        return None, Diagnostic("E-EXPR-SYNTAX", _short(str(exc), 200), pos, "")
 
 
 def expr_from_scalar(node: Scalar) -> tuple[Optional[Expr], Optional[Diagnostic]]:
     """An expression field's value: literals become constants, strings are parsed."""
     value = node.value
     if isinstance(value, str):
-        ast, diag = parse(value, node.pos.shifted(node.text_offset))
+        ast, diag = parse(value, node.pos.shifted(node.text_offset), node.locate)
         if diag:
             return None, diag
         return Expr(ast, value, node.pos), None

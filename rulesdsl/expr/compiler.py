@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, suggest
+from ..source import MAX_NUMBER
 from .ast import E, Expr
 
 
@@ -57,6 +58,36 @@ class CompileError(Exception):
 
 
 MAX_SEQUENCE = 10_000      # no expression builds a text or list longer than this
+MAX_COMP_NESTING = 2       # comprehensions inside comprehensions, at most this many levels (lexically)
+MAX_STEPS = 100_000        # items all the comprehensions of one evaluation may go through
+
+
+class TooLarge(ValueError):
+    """A number past ``MAX_NUMBER`` (folded from constants, or a product in play)."""
+
+
+class EvaluationTooCostly(ValueError):
+    """An evaluation went through more than ``MAX_STEPS`` comprehension items; ``pos`` is where the
+    comprehension that passed the budget is written."""
+
+    def __init__(self, message: str, pos=None):
+        super().__init__(message)
+        self.pos = pos
+
+
+def _bounded(value: Any) -> Any:
+    """``value``, unless it is a number beyond ``MAX_NUMBER`` (raises ``TooLarge``, safely worded)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise TooLarge(f"it gives {_number_words(value)}; numbers in rules stay within +-{MAX_NUMBER:,}")
+    return value
+
+
+def _number_words(value: Any) -> str:
+    """A number for a message, without ever formatting thousands of digits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = len(str(value)) if value.bit_length() < 4000 else int(value.bit_length() * 0.30103) + 1
+        return f"a number of {digits:,} digits" if digits > 20 else f"`{value}`"
+    return f"`{value!r}`"
 
 
 def _numbers_only(op):
@@ -64,6 +95,12 @@ def _numbers_only(op):
         if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
             raise TypeError(f"`{symbol}` takes numbers, not {type(a).__name__} and {type(b).__name__}")
         return op(a, b)
+
+    def bounded_product(a, b):          # a product is the one way a number can explode in play
+        return _bounded(run(a, b))
+
+    if op is operator.mul:
+        return bounded_product
     symbol = {operator.mul: "*", operator.sub: "-", operator.truediv: "/", operator.floordiv: "//",
               operator.mod: "%"}[op]
     return run
@@ -178,19 +215,23 @@ class Scope:
     def _fold1(self, f, x, e: Optional[E] = None):
         if isinstance(x, Const):
             try:
-                return Const(f(x.value))
+                return Const(_bounded(f(x.value)))
             except Exception as exc:      # constant operands: it would fail every time
                 self._fold_error(e, exc)
         return lambda c: f(x(c))
 
     def _fold_error(self, e: Optional[E], exc: Exception) -> None:
         if e is not None:
-            self._fail(e, "E-EVAL", f"`{e}` cannot be computed: {type(exc).__name__}: {exc}")
+            shown = str(e)
+            shown = shown if len(shown) <= 80 else shown[:80] + "..."
+            if isinstance(exc, TooLarge):
+                self._fail(e, "E-LIMIT", f"`{shown}` is too large: {exc}", "numbers in rules are small")
+            self._fail(e, "E-EVAL", f"`{shown}` cannot be computed: {type(exc).__name__}: {exc}")
 
     def _fold2(self, f, x, y, e: Optional[E] = None):
         if isinstance(x, Const) and isinstance(y, Const):
             try:
-                return Const(f(x.value, y.value))
+                return Const(_bounded(f(x.value, y.value)))
             except Exception as exc:
                 self._fold_error(e, exc)
         if isinstance(y, Const):
@@ -261,7 +302,7 @@ class Scope:
                 f = _AGG[name]
                 if all(isinstance(x, Const) for x in args):
                     try:
-                        return Const(f([x.value for x in args]))
+                        return Const(_bounded(f([x.value for x in args])))
                     except Exception as exc:
                         self._fold_error(e, exc)
                 return lambda c: f([x(c) for x in args])
@@ -278,7 +319,7 @@ class Scope:
         fn = b.fn
         if b.pure and all(isinstance(x, Const) for x in args):
             try:
-                return Const(fn(None, *[x.value for x in args]))
+                return Const(_bounded(fn(None, *[x.value for x in args])))
             except Exception as exc:
                 self._fold_error(e, exc)
         if len(args) == 1:
@@ -297,6 +338,10 @@ class Scope:
         if agg is None:
             self._fail(e, "E-UNDEFINED", f"`{name}(... for ... in ...)` is not an aggregate",
                        "aggregates: " + ", ".join(sorted(_AGG)))
+        if len(self._locals) >= MAX_COMP_NESTING:      # one local per enclosing comprehension
+            self._fail(e, "E-LIMIT", f"comprehensions nested more than {MAX_COMP_NESTING} deep",
+                       "each level multiplies the work (a zone of 100 cards three deep is a million "
+                       "steps); compute the inner part as a derived value or a function of the card")
         seq = self._c(seq_e)
         self._locals.append(var)
         try:
@@ -304,13 +349,28 @@ class Scope:
             cond = self._c(cond_e) if cond_e is not None else None
         finally:
             self._locals.pop()
+        where = e.pos
+        too_costly = (f"{where}: `{name}(... for {var} in ...)` goes past {MAX_STEPS:,} comprehension "
+                      f"steps in one evaluation")
 
         def run(c):
             env = c.env
+            items = seq(c)
+            try:
+                size = len(items)
+            except TypeError:
+                items = tuple(items)
+                size = len(items)
+            left = env.get(_STEPS)             # steps left in this evaluation (set by the outermost)
+            outermost = left is None
+            left = (MAX_STEPS if outermost else left) - size
+            if left < 0:
+                raise EvaluationTooCostly(too_costly, where)
+            env[_STEPS] = left
             saved = env.get(var, _MISSING)
             out = []
             try:
-                for v in seq(c):
+                for v in items:
                     env[var] = v
                     if cond is None or cond(c):
                         out.append(item(c))
@@ -319,9 +379,12 @@ class Scope:
                     env.pop(var, None)
                 else:
                     env[var] = saved
+                if outermost:
+                    env.pop(_STEPS, None)
             return agg(out)
 
         return run
 
 
 _MISSING = object()
+_STEPS = " steps"          # key in ``ctx.env`` (no comprehension variable can have this name)

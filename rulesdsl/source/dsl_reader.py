@@ -21,7 +21,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..errors import Diagnostic, Diagnostics, RulesetError
-from . import size_problem
+from . import MAX_NUMBER, size_problem
 from .grammar import (KEYWORDS, NestingTooDeep, describe_expected, is_literal, parse_document_tree,
                       span, span_start, string_value)
 from .tree import Map, Node, Pos, Scalar, Seq
@@ -117,13 +117,12 @@ class _Builder:
 
     def number(self, tok: Token, where: Pos):
         text = str(tok)
-        try:
+        value: float = math.inf
+        if len(text.split(".")[0].lstrip("0")) <= len(str(MAX_NUMBER)):   # no huge conversion
             value = float(text) if "." in text else int(text)
-        except ValueError:   # more digits than Python converts
-            value = math.inf
-        if isinstance(value, float) and math.isinf(value):
-            self.diags.error("E-NUMBER", f"number `{text[:20]}{'...' if len(text) > 20 else ''}` is too large",
-                             where, "numbers in rules are small; check for a typo")
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            self.diags.error("E-NUMBER", f"number `{text[:20]}{'...' if len(text) > 20 else ''}` is too large "
+                             f"(the limit is {MAX_NUMBER:,})", where, "numbers in rules are small; check for a typo")
             return None
         return value
 
@@ -142,7 +141,7 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         line, col = _end_of(text)
     where = Pos(path, line, col)
     if isinstance(exc, NestingTooDeep):
-        return Diagnostic("E-DEPTH", exc.message, where, "flatten the structure; split big expressions")
+        return Diagnostic(exc.code, exc.message, where, "flatten the structure; split big expressions")
     hint = ""
     if isinstance(exc, UnexpectedToken):
         tok = exc.token

@@ -22,7 +22,7 @@ from typing import Iterable, Iterator, Optional
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from . import MAX_DEPTH
+from . import MAX_DEPTH, MAX_EXPR_CHARS
 
 KEYWORDS = frozenset("if then else and or not in for where true false none".split())
 NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -40,6 +40,8 @@ _CLOSE = {v: k for k, v in _OPEN.items()}
 class NestingTooDeep(UnexpectedInput):
     """Brackets or operators nested beyond the limits (a located Lark error, like a syntax error)."""
 
+    code = "E-DEPTH"
+
     def __init__(self, line: int, column: int, pos: int, what: str, limit: int = MAX_DEPTH):
         self.line, self.column, self.pos_in_stream = line, column, pos
         self.expected: set = set()
@@ -48,17 +50,33 @@ class NestingTooDeep(UnexpectedInput):
         self.message = f"{what} nested too deeply (the limit is {limit} levels)"
         super().__init__(self.message)
 
+
+class ExpressionTooLong(NestingTooDeep):
+    """A value in a ``.rules`` file runs past ``MAX_EXPR_CHARS`` (stopped while lexing, before the
+    parser builds a tree for it)."""
+
+    code = "E-LIMIT"
+
+    def __init__(self, line: int, column: int, pos: int):
+        super().__init__(line, column, pos, "expressions")
+        self.message = f"expression is too long (more than {MAX_EXPR_CHARS:,} characters)"
+        self.args = (self.message,)
+
     def __str__(self) -> str:
         return self.message
 
 
 class _PostLexer:
-    """Drops ``_NL`` inside ``[]``/``()`` (not inside ``{}``) and bounds bracket depth."""
+    """Drops ``_NL`` inside ``[]``/``()`` (not inside ``{}``), bounds bracket depth, and bounds the
+    length of a value: the characters between two tokens that no expression holds (``{``, ``}``,
+    ``=``, ``;``, a kept new line) stay within ``MAX_EXPR_CHARS``."""
 
     always_accept = ("_NL",)
+    _RESET = frozenset({"LBRACE", "RBRACE", "EQUAL", "SEMICOLON", "_NL"})
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         stack: list[str] = []
+        run_start = 0
         for tok in stream:
             kind = tok.type
             if kind in _OPEN:
@@ -70,6 +88,10 @@ class _PostLexer:
                     stack.pop()
             elif kind == "_NL" and stack and stack[-1] != "LBRACE":
                 continue
+            if kind in self._RESET:
+                run_start = tok.end_pos or 0
+            elif (tok.end_pos or 0) - run_start > MAX_EXPR_CHARS + 2:   # + the parentheses of parse_expr_tree
+                raise ExpressionTooLong(tok.line, tok.column, tok.start_pos)
             yield tok
 
 
@@ -220,7 +242,8 @@ def quote_string(value: str) -> str:
         elif ch == "\r":
             out.append("\\r")
         elif code < 0x20 or 0x7F <= code <= 0xA0 or code in (0x2028, 0x2029, 0xFEFF) \
-                or 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF):
+                or 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF) \
+                or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069 or code in (0x061C, 0x200E, 0x200F):  # bidi
             out.append(f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
         else:
             out.append(ch)

@@ -205,12 +205,13 @@ def not_found(name: str, relative_to: Optional[Path] = None) -> tuple[str, str]:
 def read_file(path: Path, display: Optional[str] = None) -> Node:
     """Read one file (YAML or DSL by extension) into a raw tree.  A file with nothing in it (empty,
     or only comments) is one ``E-EMPTY`` diagnostic, not a list of every missing section."""
+    from . import read_limited
     from .dsl_reader import read_dsl
     from .yaml_reader import read_yaml
 
     shown = display or display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path, shown)          # refuses a huge file before reading it
     except (OSError, UnicodeDecodeError) as exc:
         d = Diagnostics()
         d.error("E-READ", f"cannot read ruleset: {exc}", Pos(shown, 1, 1))

@@ -13,14 +13,16 @@ and a DSL file that mean the same thing give equal trees (``==`` ignores positio
 model.
 
 ``Pos`` records the file, 1-based line and column.  ``Scalar.text_offset`` is the column shift from the
-node's position to the first character of the scalar's text (1 for a quoted YAML scalar), so errors
-inside an expression can point at the exact character.
+node's position to the first character of the scalar's text (1 for a quoted YAML scalar), and
+``Scalar.spans`` maps the text of a multi-line or escaped YAML scalar back to its lines and columns
+(``Scalar.locate``), so errors inside an expression can point at the exact character.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any, Iterator, Union
+from typing import Any, Iterator, Optional, Union
 
 
 @dataclass(frozen=True)
@@ -54,12 +56,33 @@ class Node:
 
 
 class Scalar(Node):
-    __slots__ = ("value", "text_offset")
+    __slots__ = ("value", "text_offset", "spans")
 
-    def __init__(self, value: Union[None, bool, int, float, str], pos: Pos = UNKNOWN, text_offset: int = 0):
+    def __init__(self, value: Union[None, bool, int, float, str], pos: Pos = UNKNOWN, text_offset: int = 0,
+                 spans: Optional[tuple[tuple[int, int, int], ...]] = None):
         self.value = value
         self.pos = pos
         self.text_offset = text_offset
+        self.spans = spans
+
+    def locate(self, offset: int) -> Pos:
+        """Where the character at ``offset`` of this scalar's text was written.
+
+        Without ``spans`` the text is taken as written verbatim from ``pos`` (plus ``text_offset`` on its
+        first line), as a DSL expression or a one-line YAML scalar is.  A YAML scalar whose text differs
+        from its source (folded or literal block, multi-line plain or quoted scalar, escapes) carries
+        ``spans``: sorted ``(text offset, line, column)`` runs, each mapping characters one to one."""
+        offset = max(0, offset)
+        spans = self.spans
+        if spans:
+            i = bisect_right(spans, (offset, 1 << 62, 0)) - 1
+            start, line, col = spans[max(i, 0)]
+            return Pos(self.pos.path, line, col + max(0, offset - start))
+        text = self.value if isinstance(self.value, str) else ""
+        newline = text.rfind("\n", 0, offset)
+        if newline < 0:
+            return self.pos.shifted(self.text_offset + offset)
+        return Pos(self.pos.path, self.pos.line + text.count("\n", 0, offset), offset - newline)
 
     def plain(self) -> Any:
         return self.value

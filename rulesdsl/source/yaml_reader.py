@@ -14,13 +14,20 @@ ourselves, iteratively, with a schema of our own:
 
 Rejected with located diagnostics: anchors and aliases, merge keys (``<<``), tags (except ``!!str``),
 non-scalar keys, duplicate keys (``E-DUP-KEY``), more than one document, nesting deeper than
-``MAX_DEPTH``, files larger than ``MAX_TEXT_CHARS``.  YAML syntax errors become ``E-YAML``.
+``MAX_DEPTH``, files larger than ``MAX_TEXT_CHARS``, numbers beyond ``MAX_NUMBER`` (``E-NUMBER``), and
+text holding a lone surrogate (``"\\ud800"``: no file or terminal can carry it).  YAML syntax errors
+become ``E-YAML``.
+
+A string scalar whose text is not its source verbatim (a folded ``>`` or literal ``|`` block, a plain
+or quoted scalar over several lines, escapes) keeps ``spans`` mapping its characters back to lines and
+columns, so an error inside an expression written that way points at the offending token.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from typing import Optional, Union
 
 import yaml
@@ -31,7 +38,7 @@ from yaml.reader import Reader
 from yaml.scanner import Scanner
 
 from ..errors import Diagnostic, Diagnostics, RulesetError
-from . import MAX_DEPTH, size_problem
+from . import MAX_DEPTH, MAX_NUMBER, size_problem
 from .tree import Map, Node, Pos, Scalar, Seq
 
 _NULL = re.compile(r"(?:~|null|Null|NULL|)\Z")
@@ -40,6 +47,8 @@ _FALSE = re.compile(r"(?:false|False|FALSE)\Z")
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)\Z")
 _STR_TAG = "tag:yaml.org,2002:str"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPE_LEN = {"x": 4, "u": 6, "U": 10}
 
 
 def resolve_plain(text: str) -> Union[None, bool, int, float, str]:
@@ -51,10 +60,15 @@ def resolve_plain(text: str) -> Union[None, bool, int, float, str]:
     if _FALSE.match(text):
         return False
     if _INT.match(text):
-        return int(text)   # ValueError past Python's digit limit
+        if len(text.lstrip("+-0")) > len(str(MAX_NUMBER)):   # before int(): no huge conversion
+            raise ValueError(text)
+        number = int(text)
+        if not -MAX_NUMBER <= number <= MAX_NUMBER:
+            raise ValueError(text)
+        return number
     if _FLOAT.match(text):
         value = float(text)
-        if math.isinf(value):
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:
             raise ValueError(text)
         return value
     return text
@@ -70,7 +84,7 @@ def read_yaml(text: str, path: str) -> Node:
         raise RulesetError([too_big])
     diags = Diagnostics()
     try:
-        root = _Composer(path, diags).document(text)
+        root = _Composer(path, diags, text).document(text)
     except yaml.YAMLError as exc:
         raise RulesetError(diags.items + [yaml_diagnostic(exc, text, path)]) from None
     diags.raise_if_any()
@@ -101,8 +115,9 @@ class _Frame:
 class _Composer:
     """Builds the tree from events with an explicit stack (no recursion, so depth is ours to bound)."""
 
-    def __init__(self, path: str, diags: Diagnostics):
-        self.path, self.diags = path, diags
+    def __init__(self, path: str, diags: Diagnostics, text: str = ""):
+        self.path, self.diags, self.text = path, diags, text
+        self._line_starts: Optional[list[int]] = None
 
     def pos(self, mark) -> Pos:
         return Pos(self.path, mark.line + 1, mark.column + 1)
@@ -144,6 +159,9 @@ class _Composer:
                 self.check_props(event, where, scalar=True)
                 done = self.scalar(event, where)
                 raw_key = (event.value, event.tag is None and event.style is None)
+                if _SURROGATE.search(event.value):
+                    self.surrogate(event, done)
+                    raw_key = (_SURROGATE.sub("\ufffd", event.value), raw_key[1])
             elif isinstance(event, AliasEvent):
                 self.diags.error("E-YAML-ALIAS", f"aliases (`*{event.anchor}`) are not allowed", where,
                                  "repeat the value, or use parameters and `extends`")
@@ -165,14 +183,93 @@ class _Composer:
                              "rulesets are plain data: remove the tag (quote a value to make it a string)")
 
     def scalar(self, event: ScalarEvent, where: Pos) -> Scalar:
+        spans = self.spans(event)
         if event.tag is not None or event.style is not None:
-            return Scalar(event.value, where, text_offset=1 if event.style in ("'", '"') else 0)
+            return Scalar(event.value, where, text_offset=1 if event.style in ("'", '"') else 0, spans=spans)
         try:
-            return Scalar(resolve_plain(event.value), where)
+            return Scalar(resolve_plain(event.value), where, spans=spans)
         except ValueError:
-            self.diags.error("E-NUMBER", f"number `{event.value[:20]}...` is too large", where,
-                             "numbers in rules are small; quote it if it is meant as text")
-            return Scalar(event.value, where)
+            shown = event.value if len(event.value) <= 20 else event.value[:20] + "..."
+            self.diags.error("E-NUMBER", f"number `{shown}` is too large (the limit is {MAX_NUMBER:,})",
+                             where, "numbers in rules are small; quote it if it is meant as text")
+            return Scalar(event.value, where, spans=spans)
+
+    def surrogate(self, event: ScalarEvent, node: Scalar) -> None:
+        """A lone surrogate (only a ``\\uD800``-style escape makes one) cannot be printed or saved."""
+        at = _SURROGATE.search(event.value)
+        assert at is not None
+        code = ord(at.group())
+        self.diags.error("E-YAML", f"`\\u{code:04x}` is half of a surrogate pair, not a character",
+                         node.locate(at.start()) if isinstance(node.value, str) else node.pos,
+                         "write the character itself, or its code point as `\\U0001xxxx`")
+        if isinstance(node.value, str):
+            node.value = _SURROGATE.sub("\ufffd", node.value)
+
+    # ---------------------------------------------------------------- positions inside a scalar
+    def where_index(self, index: int) -> tuple[int, int]:
+        """1-based line and column of character ``index`` of the source text."""
+        if self._line_starts is None:
+            text, starts, at = self.text, [0], self.text.find("\n")
+            while at >= 0:
+                starts.append(at + 1)
+                at = text.find("\n", at + 1)
+            self._line_starts = starts
+        line = bisect_right(self._line_starts, index) - 1
+        return line + 1, index - self._line_starts[line] + 1
+
+    def spans(self, event: ScalarEvent) -> Optional[tuple[tuple[int, int, int], ...]]:
+        """Runs ``(value offset, line, column)`` mapping a scalar's text to its source, when the text is
+        not the source verbatim on one line; None when it is, or when the two cannot be aligned."""
+        value, style, text = event.value, event.style, self.text
+        start, end = event.start_mark.index, event.end_mark.index
+        one_line = event.start_mark.line == event.end_mark.line
+        if not value or not text or end > len(text) or (one_line and style is None):
+            return None
+        if one_line and style in ("'", '"') and text[start + 1:end - 1] == value:
+            return None
+        if style in ("|", ">"):
+            p = text.find("\n", start, end)
+            if p < 0:
+                return None
+            p += 1
+        else:
+            p = start + (1 if style in ("'", '"') else 0)
+        double = style == '"'
+        escapes = Scanner.ESCAPE_REPLACEMENTS
+        runs: list[tuple[int, int, int]] = []
+        last_i = last_p = -1
+        for i, ch in enumerate(value):
+            if ch in " \t\n\r":
+                continue          # made by folding or indentation: shown at the run before it
+            while True:
+                if p >= end:
+                    return None   # cannot align (should not happen): the scalar's start is used
+                c = text[p]
+                if double and c == "\\" and p + 1 < end:
+                    kind = text[p + 1]
+                    if kind in "\r\n":                       # an escaped line break: nothing
+                        p += 2
+                        continue
+                    size = _ESCAPE_LEN.get(kind, 2)
+                    made = escapes.get(kind) if size == 2 else _code_point(text[p + 2:p + size])
+                    if made == ch:
+                        break
+                    p += size
+                    continue
+                if c == ch:
+                    break
+                p += 1
+            if not (runs and last_p >= 0 and i - last_i == p - last_p and "\n" not in text[last_p:p]):
+                line, col = self.where_index(p)
+                runs.append((i, line, col))
+            last_i, last_p = i, p
+            if double and text[p] == "\\":
+                size = _ESCAPE_LEN.get(text[p + 1], 2)
+                p += size
+                last_p = -1        # the next character starts a new run
+            else:
+                p += 1
+        return tuple(runs) or None
 
     def attach(self, frame: _Frame, node: Node, raw_key: Optional[tuple[str, bool]]) -> None:
         parent = frame.node
@@ -203,6 +300,13 @@ class _Composer:
             return
         parent.entries[key] = node
         parent.key_pos[key] = key_pos
+
+
+def _code_point(digits: str) -> Optional[str]:
+    try:
+        return chr(int(digits, 16))
+    except (ValueError, OverflowError):
+        return None
 
 
 # ------------------------------------------------------------------------------------------ errors
