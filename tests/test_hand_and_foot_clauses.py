@@ -683,8 +683,10 @@ def test_HF_MELD_8_initial_meld_minimum_50_in_deal_one():
 
 def test_HF_MELD_9_only_the_top_card_and_its_two_naturals_count_from_the_pile():
     pile = ["KC", "KD", "KH", "9S"]
-    # 9 9 9 (30) + 5 5 5 (15) = 45: not enough, although the pile's K K K would make it 75
-    g = pile_deal(pile, hands={W: junk("9H", "9D", "5S", "5H", "5D")})
+    # 9 9 9 (30) + 5 5 5 (15) = 45: not enough, although the pile's K K K would make it 75.  (No king among
+    # the junk -- AC takes its place: a king held before the take counts, and with the pile's KD KH it
+    # would make 55.)
+    g = pile_deal(pile, hands={W: junk("9H", "9D", "5S", "5H", "5D", "AC")})
     assert "take discard" not in legal(g)
     # with 6 6 6 too (60) the pile may be taken; K K K is melded but does not count
     g = pile_deal(pile, hands={W: junk("9H", "9D", "5S", "5H", "5D", "6S", "6H", "6D")})
@@ -1645,18 +1647,15 @@ def test_HF_MELD_8_the_minimum_bound_counts_only_the_wild_cards_a_meld_can_hold(
         assert g.current_player == E and not g.view(0)["team_melded"][NS]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug 5 (seeds/hand_and_foot.md): max_more counts naturals that a "
-                                       "7-card meld cannot hold")
 def test_HF_MELD_8_seven_naturals_and_a_wild_card_never_make_more_than_a_book():
     """Seven aces and 2C: one ace meld holds 7 cards, so 7A, or 6A + 2C -- 140 at most (HF-MELD-1/4); the
     aces left over after a book cannot start another ace meld.  With a minimum of 145 nothing may be placed.
-    (The engine offers `meld AS AS 2C=AS`; after laying off four aces the turn has no legal action.)"""
+    (Bug 5, fixed: the engine offered `meld AS AS 2C=AS`; after laying off four aces the turn had no legal
+    action.)"""
     g = _first_turn(["AS", "AH", "AD", "AC", "AS", "AH", "AD", "2C"], 145, ["9S", "10S"])
     assert _placements(g) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug 6 (seeds/hand_and_foot.md): max_more places every natural "
-                                       "before any wild card")
 def test_HF_MELD_8_a_natural_may_be_left_out_so_that_two_wild_cards_fit():
     """Six fours (5 each) and 2C 2D (20 each): 6 x 4 + one two = 50, but 5 fours + 2C 2D = 25 + 40 = 65 is a
     legal 7-card meld (5 >= 2 x 2, HF-MELD-2), so a minimum of 65 is reachable (HF-MELD-8)."""

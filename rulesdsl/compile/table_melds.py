@@ -58,6 +58,7 @@ class MeldRules:
         self.wildm = wilds[0] if wilds else None
         self.ratio = ratio or (lambda n, w: True)     # group: (naturals, wilds) -> allowed
         self.closes_at = closes_at
+        self._reach_memo: dict = {}            # look-ahead of the engine: what a rank's melds can hold
         ranks_all = list(cards.ranks)
         self.group_ranks = ({ranks_all.index(r) for r in self.group.ranks if r in ranks_all}
                             if self.group and self.group.ranks else set(range(len(ranks_all))))
@@ -119,14 +120,15 @@ class MeldRules:
         return None
 
     # ------------------------------------------------------------------ new melds
-    def new_melds(self, pool: Sequence[int], must: Iterable[int] = ()) -> list[tuple]:
+    def new_melds(self, pool: Sequence[int], must: Iterable[int] = (), key=None) -> list[tuple]:
         """Minimum-size melds from ``pool`` (card ids): tuples of (card, declared kind), deduplicated by
-        text; with ``must``, only melds containing every one of those cards."""
+        text; with ``must``, only melds containing every one of those cards.  Of several copies of a
+        card, the first in ``key`` order is used (by default the lowest id)."""
         must = set(must)
         text = self.cards.text
         naturals: dict[int, list[int]] = {}
         wilds = []
-        for c in sorted(pool):
+        for c in sorted(pool, key=key):
             if self.wild[c]:
                 wilds.append(c)
             else:

@@ -7,7 +7,11 @@ These are action kinds of the turn's steps (``meld: any``, ``layoff: any``, ``ta
   at a time by laying off.  A wild card is offered with each identity it could take (``Jk=10H``).
 * A deep take (``take discard 4``: the top four cards) is legal only if the deepest card taken can be
   melded at once; until it is, the only legal actions are melds or layoffs that use it.
-* A meld or layoff is refused if it would leave the player with cards but no legal discard.
+* A meld or layoff is refused if it would leave the player with cards but no legal discard, or a
+  card that must be melded this turn with no place to go.
+* Of several copies of a card (several decks), an action moves the one a look-ahead judged: a card
+  that must be melded first, then the card just taken, then cards held before the turn
+  (``copy_key``).
 * Each placed card remembers who placed it, so a layoff scores for the player who made it.
 """
 
@@ -19,8 +23,8 @@ from typing import Optional
 from ...errors import IllegalAction
 from ..actions import Action
 from .base import Phase
-from .partnership import (after_placing, can_discharge, close_book, counting_value, in_last_packet, leaves_enough,
-                          max_more, meld_rank, minimum_reachable, new_meld_allowed, staging)
+from .partnership import (after_placing, close_book, in_last_packet, leaves_enough, meld_rank, minimum_reachable,
+                          new_meld_allowed, open_rank)
 
 PASS = Action("pass")
 
@@ -32,15 +36,25 @@ def _text(g, card: int, kind: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------- generate
-def gen_melds(g, spec) -> list[Action]:
+def copy_key(g):
+    """The order in which copies of a card are used: one that must be melded now, then the card just
+    taken (it may not be discardable), then cards held before the turn, then the other cards taken;
+    the generators judge with, and ``_resolve`` moves, the first copy in this order."""
+    must, top, taken = g.must, g.taken, g.taken_cards
+    return lambda c: (c not in must, c != top, c in taken, c)
+
+
+def gen_melds(g, spec, first: bool = False) -> list[Action]:
     rules = g.prog.table_rules
     hand = g.pzones["hand"][g.actor]
     out = []
-    for pairs in rules.new_melds(hand, g.must):
+    for pairs in rules.new_melds(hand, g.must, key=copy_key(g)):
         cards = [c for c, _ in pairs]
         if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs))
                 and _placement_ok(g, cards, new_meld=pairs)):
             out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
+            if first:
+                break
     return out
 
 
@@ -58,27 +72,31 @@ def _common_rank(g, cards) -> Optional[int]:
     return ranks.pop() if len(ranks) == 1 else (-1 if not naturals else -2)
 
 
-def gen_layoffs(g, spec) -> list[Action]:
+def gen_layoffs(g, spec, first: bool = False) -> list[Action]:
     rules = g.prog.table_rules
     hand = g.pzones["hand"][g.actor]
-    out, seen = [], set()
+    out, texts = [], set()
     if len(g.must) > 1 and _new_meld_route(g):
         return []                  # several cards must go down together: a new meld does that
     owner = g.owner_of(g.actor)
     together = _common_rank(g, g.must) if len(g.must) > 1 else None
-    for c in sorted(hand):
+    text = g.prog.cards.text
+    for c in sorted(hand, key=copy_key(g)):
         if g.must and c not in g.must:
             continue
+        if text[c] in texts:
+            continue                   # one copy of a card is judged, and moved (``_resolve``)
+        texts.add(text[c])
         for i, m in enumerate(g.melds):
             if spec.arg == "own" and m.owner != owner:
                 continue
             if together is not None and m.rank != together:
                 continue               # cards that must go down together go onto a meld of their rank
             for kind, end in rules.layoff_kinds(m, c):
-                a = Action("layoff", "", (_text(g, c, kind),), i + 1)
-                if a not in seen and minimum_reachable(g, [c], meld=m) and _placement_ok(g, [c], onto=(i, kind, end)):
-                    seen.add(a)
-                    out.append(a)
+                if minimum_reachable(g, [c], meld=m) and _placement_ok(g, [c], onto=(i, kind, end)):
+                    out.append(Action("layoff", "", (_text(g, c, kind),), i + 1))
+                    if first:
+                        return out
     return out
 
 
@@ -93,6 +111,8 @@ def placed(g, cards: list, new_meld=None, onto: Optional[tuple] = None):
     removed: list = []                  # (index, card), to put back where they were
     added = False
     replaced = None
+    must = g.must
+    g.must = must - set(cards)
     try:
         for c in cards:
             i = hand.index(c)
@@ -118,23 +138,71 @@ def placed(g, cards: list, new_meld=None, onto: Optional[tuple] = None):
             g.melds[onto[0]] = replaced
         for i, c in reversed(removed):
             hand.insert(i, c)
+        g.must = must
 
 
 def _placement_ok(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
     """Judged once on the position after placing ``cards`` (as the new meld ``new_meld``, or laid off
     ``onto``): the going-out rules hold (the placement may complete the book that allows going out),
-    and the player has no cards left or can still end the turn -- some card may be discarded, or
-    some other card can be melded or laid off onto the melds as they will be."""
+    the cards that must still be melded this turn can be (some meld or layoff of them is offered
+    then), and the player has no cards left or can still end the turn -- some card may be discarded,
+    or some other card can be melded or laid off onto the melds as they will be."""
     hand = g.pzones["hand"][g.actor]
     go = g.prog.going_out
     judge_out = go is not None and in_last_packet(g, g.actor) and len(hand) - len(cards) < go.keep
     judge_way = len(cards) < len(hand) and g.discard_forbid is not None
-    if not (judge_out or judge_way):
+    judge_must = bool(g.must - set(cards))
+    if not (judge_out or judge_way or judge_must):
         return True
     with placed(g, cards, new_meld, onto):
         if judge_out and not leaves_enough(g, 0):
             return False
+        if judge_must:
+            return _placement_offered(g, g.step)
         return not judge_way or _can_continue(g)
+
+
+def _placement_offered(g, step: int) -> bool:
+    """Some meld or layoff of step ``step`` is offered in the position as it is (each judged by the
+    same look-aheads as when the actions are listed)."""
+    if not 0 <= step < len(g.prog.steps):
+        return False
+    for a in g.prog.steps[step].actions:
+        if a.kind not in ("meld", "layoff") or (a.when is not None and not a.when(g)):
+            continue
+        if (gen_melds if a.kind == "meld" else gen_layoffs)(g, a, first=True):
+            return True
+    return False
+
+
+def _play_step(g, spec) -> int:
+    """The step a take leads to."""
+    return spec.then if spec.then is not None else g.step + 1
+
+
+@contextmanager
+def _taking(g, spec, k: int, must=None):
+    """Within the block, the top ``k`` cards of the pile are in the hand, taken (``must``: the cards
+    that must then be melded), and the turn is at the step the take leads to."""
+    pile = g.zones[spec.arg]
+    hand = g.pzones["hand"][g.actor]
+    taken = pile[-k:]
+    saved = (g.taken_cards, g.taken, g.must, g.step)
+    for _ in taken:
+        pile.pop()
+    for c in taken:
+        hand.append(c)
+    g.taken_cards, g.taken = list(taken), taken[-1]
+    g.must = set(must) if must is not None else set()
+    g.step = _play_step(g, spec)
+    try:
+        yield taken
+    finally:
+        for _ in taken:
+            hand.pop()
+        for c in taken:
+            pile.append(c)
+        g.taken_cards, g.taken, g.must, g.step = saved
 
 
 def _matching(g, spec) -> list:
@@ -174,80 +242,68 @@ def _take_count(g, spec) -> int:
 
 
 def _take_with_ok(g, spec) -> bool:
-    """Taking the top cards with ``meld_with``: the matching hand cards exist, the top card and
-    they can be placed this turn, and an initial minimum stays reachable."""
+    """Taking the top cards with ``meld_with``: the matching hand cards exist, and after the take
+    some meld or layoff of the cards that must go down is offered (judged as it will be judged then:
+    an initial minimum stays reachable, the cards the going-out rules keep stay in hand, ...)."""
     match = _matching(g, spec)
     if not match:
         return False
     pile = g.zones[spec.arg]
-    hand = g.pzones["hand"][g.actor]
-    k = _take_count(g, spec)
-    taken = pile[-k:]
-    must = {pile[-1], *match}
-    saved = (g.taken_cards, g.taken)
-    g.taken_cards, g.taken = list(taken), pile[-1]
-    try:
-        if not can_discharge(g, must, list(hand) + [pile[-1]]):
-            return False
-        if staging(g):
-            need = g.prog.initial_minimum(g) - g.stage_total
-            placed = counting_value(g, must)
-            rest = [c for c in list(hand) + taken if c not in must]
-            return placed + max_more(g, rest) >= need
-        return True
-    finally:
-        g.taken_cards, g.taken = saved
+    with _taking(g, spec, _take_count(g, spec), must={pile[-1], *match}):
+        return _placement_offered(g, g.step)
 
 
 def _take_ok(g, spec, k: int) -> bool:
-    """Simulate taking the top ``k`` cards: if the deepest must be melded, some meld or layoff must use it."""
-    pile = g.zones[spec.arg]
-    hand = g.pzones["hand"][g.actor]
-    taken = pile[-k:]
-    saved_taken, saved_must = g.taken_cards, g.must
-    for c in taken:
-        hand.append(c)
-    g.taken_cards = list(taken)
-    try:
+    """Simulate taking the top ``k`` cards: if the deepest must be melded, some meld or layoff of it
+    must be offered then; otherwise the turn must still be able to end."""
+    with _taking(g, spec, k) as taken:
         duty = spec.must_meld is not None and spec.must_meld(g)
         if not duty:
             if k == 1 and g.discard_forbid is not None:
                 return _can_continue(g)
             return True
         g.must = {taken[0]}
-        rules = g.prog.table_rules
-        if any(True for _ in rules.new_melds(hand, g.must)):
-            return True
-        return any(rules.layoff_kinds(m, taken[0]) for m in g.melds)
-    finally:
-        for _ in taken:
-            hand.pop()
-        g.taken_cards, g.must = saved_taken, saved_must
+        return _placement_offered(g, g.step)
 
 
 def _can_continue(g) -> bool:
-    """With the taken card in hand: some discard is allowed, or some meld/layoff is possible."""
+    """Some discard is allowed, or some meld or layoff the turn's steps allow is possible (onto the
+    melds the player may lay off on; a new meld only where another open meld of its rank does not
+    forbid it)."""
     hand = g.pzones["hand"][g.actor]
     forbid = g.discard_forbid
-    for c in hand:
-        g.cand = c
-        ok = not forbid(g)
-        g.cand = None
-        if ok:
-            return True
+    saved = g.cand
+    try:
+        for c in hand:
+            g.cand = c
+            if not forbid(g):
+                return True
+    finally:
+        g.cand = saved
     rules = g.prog.table_rules
-    return bool(rules.new_melds(hand)) or any(rules.layoff_kinds(m, c) for m in g.melds for c in hand)
+    if any(new_meld_allowed(g, p) for p in rules.new_melds(hand)):
+        return True
+    owner = g.owner_of(g.actor)
+    anyone = _layoff_scope(g) == "any"
+    return any(rules.layoff_kinds(m, c) for m in g.melds if anyone or m.owner == owner for c in hand)
+
+
+def _layoff_scope(g) -> str:
+    """"any" if some step lets a player lay off on anyone's melds, else "own"."""
+    kinds = [a.arg for s in g.prog.steps for a in s.actions if a.kind == "layoff"]
+    return "any" if "any" in kinds else "own"
 
 
 # ---------------------------------------------------------------------------------------- apply
 def _resolve(g, word: str, pool: list) -> tuple[int, int]:
     """A card text (``7H`` or ``Jk=7H``) -> (card id in pool, declared kind).  With several copies of a
-    card, one that must be melded now is the one meant."""
+    card, the first in ``copy_key`` order: the one the generators judged."""
     cards = g.prog.cards
     t, _, decl = word.partition("=")
-    card = next((c for c in pool if c in g.must and cards.text[c] == t), None)
-    if card is None:
-        card = g.find(pool, t)
+    copies = [c for c in pool if cards.text[c] == t]
+    if not copies:
+        raise IllegalAction(f"{t} is not there")
+    card = min(copies, key=copy_key(g))
     kind = cards.parse_kind(decl) if decl else cards.kind[card]
     return card, kind
 
@@ -257,10 +313,11 @@ def _take_spec(g, zone: str):
     return next(a for a in g.prog.steps[g.step].actions if a.kind == "take" and a.arg == zone)
 
 
-def apply_take(g, action: Action) -> None:
+def apply_take(g, action: Action, spec=None) -> None:
+    """``spec``: the step entry that offered this take (else the step's first `take` of the zone)."""
     pile = g.zones[action.zone]
     hand = g.pzones["hand"][g.actor]
-    spec = _take_spec(g, action.zone)
+    spec = spec if spec is not None else _take_spec(g, action.zone)
     if spec.meld_with is not None:
         match = _matching(g, spec)
         k = _take_count(g, spec)

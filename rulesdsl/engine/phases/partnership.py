@@ -92,7 +92,8 @@ def meld_rank(g, pairs) -> int:
 
 def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: Optional[int] = None) -> bool:
     """Placing ``placing`` now -- onto ``meld``, or as a new meld of ``rank`` -- keeps the initial
-    minimum reachable with the rest of the hand."""
+    minimum reachable with the rest of the hand (keeping the cards the going-out rules make the
+    player keep)."""
     if not staging(g):
         return True
     need = g.prog.initial_minimum(g) - g.stage_total - counting_value(g, placing)
@@ -106,13 +107,140 @@ def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: 
     else:
         into = (rank, len(placing) - w, w, len(placing))
     hand = [c for c in g.pzones["hand"][g.actor] if c not in placing]
-    return max_more(g, hand, into) >= need
+    return max_more(g, hand, into, limit=placeable(g, len(hand))) >= need
 
 
-def max_more(g, cards: list, into: Optional[tuple] = None) -> int:
-    """An upper bound of the counting value the acting player could still meld from ``cards``:
-    naturals of ranks that can form or join a meld, and as many wild cards as the melds (new, or
-    already open on the table) can hold under the wild ratio, or form a meld of their own."""
+def placeable(g, held: int) -> Optional[int]:
+    """How many of ``held`` cards the acting player may still place this turn under the going-out
+    rules (None: all of them -- emptying the hand picks up a reserve packet)."""
+    go = g.prog.going_out
+    if go is None or not in_last_packet(g, g.actor):
+        return None
+    keep = (1 if go.needs_discard else 0) if may_go_out(g) else go.keep
+    return held - keep
+
+
+def max_more(g, cards: list, into: Optional[tuple] = None, limit: Optional[int] = None) -> int:
+    """The most counting value the acting player could still meld from ``cards`` (placing at most
+    ``limit`` of them), onto the owner's unfinished melds (``into``: the meld a placement goes to, as
+    it will be) and new melds.  Exact where the melds are groups of one rank and melds of wild cards:
+    for each rank, the (naturals, wild cards) that melds built the way the actions build them -- a
+    new meld at its minimum size, then one card at a time under the size limit, the closing size and
+    the wild ratio; a new meld of a rank only once the last one is closed where one open meld per
+    rank is the rule -- can hold; then the wild cards shared out between the ranks for the most value.
+    Otherwise (runs, sets) an estimate."""
+    rules = g.prog.table_rules
+    if rules.run is not None or rules.set is not None:
+        return _max_more_estimate(g, cards, into)
+    value = g.prog.cards.value
+    kind_rank, kind = g.prog.cards.kind_rank, g.prog.cards.kind
+    counts = g.prog.counts_toward
+    wilds, by_rank = [], {}
+    saved = g.cand
+    try:
+        for c in cards:
+            g.cand = c
+            v = value[c] if counts is None or counts(g) else 0
+            if rules.wild[c]:
+                wilds.append(v)
+            elif rules.group is not None:
+                r = kind_rank[kind[c]]
+                if r in rules.group_ranks:
+                    by_rank.setdefault(r, []).append(v)
+    finally:
+        g.cand = saved
+    owner = g.owner_of(g.actor)
+    shape = {m.rank: m.counts(rules.wild) for m in g.melds if m.owner == owner and open_rank(m) is not None}
+    if into is not None:
+        shape[into[0]] = (into[1], into[2])   # the meld the cards are going to, as it will be
+    wilds.sort(reverse=True)
+    n_w = len(wilds)
+    if limit is not None and limit <= 0:
+        return 0
+    groups = []                               # (natural values best first, start shape, is a wild meld)
+    if rules.group is not None:
+        for r in set(by_rank) | {k for k in shape if k >= 0}:
+            groups.append((sorted(by_rank.get(r, []), reverse=True), shape.get(r), False))
+    if rules.wildm is not None and n_w:
+        groups.append(([], shape.get(-1), True))
+    cap_cards = limit if limit is not None and limit < len(cards) else None
+    best = {(0, 0): 0}                        # (wild cards used, cards used) -> natural value
+    for vals, start, wild_meld in groups:
+        reach = _reachable(rules, g.prog.model.table.one_open_per_rank, wild_meld, len(vals), n_w, start)
+        prefix = [0]
+        for v in vals:
+            prefix.append(prefix[-1] + v)
+        step = {}
+        for a, x in reach:
+            if cap_cards is not None and a + x > cap_cards:
+                continue
+            key = (x, a + x if cap_cards is not None else 0)
+            if step.get(key, -1) < prefix[a]:
+                step[key] = prefix[a]
+        nxt = {}
+        for (x0, c0), v0 in best.items():
+            for (x1, c1), v1 in step.items():
+                x, c = x0 + x1, c0 + c1
+                if x > n_w or (cap_cards is not None and c > cap_cards):
+                    continue
+                if nxt.get((x, c), -1) < v0 + v1:
+                    nxt[(x, c)] = v0 + v1
+        best = nxt
+    wprefix = [0]
+    for v in wilds:
+        wprefix.append(wprefix[-1] + v)
+    return max(v + wprefix[x] for (x, _), v in best.items())
+
+
+def _reachable(rules, one_open: bool, wild_meld: bool, n_nat: int, n_wild: int, start) -> frozenset:
+    """The (naturals, wild cards) that can be added to the melds of one rank (or of wild cards), from
+    ``n_nat`` naturals and ``n_wild`` wild cards, the rank's unfinished meld being ``start`` =
+    (naturals, wilds) or None.  Memoised on the rules (a pure function of its arguments)."""
+    memo = rules._reach_memo
+    key = (one_open, wild_meld, n_nat, n_wild, start)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    spec = rules.wildm if wild_meld else rules.group
+    ratio = (lambda n, w: True) if wild_meld else rules.ratio
+    caps = [x for x in (spec.max, rules.closes_at) if x]
+    cap = min(caps) if caps else n_nat + n_wild + (sum(start) if start else 0)
+    closes = rules.closes_at
+    low = spec.min
+    first = (0, 0, *start) if start is not None else (0, 0, -1, -1)
+    seen = {first}
+    todo = [first]
+    while todo:
+        a, x, n, w = todo.pop()
+        moves = []
+        if n >= 0 and n + w < cap:
+            if not wild_meld and a < n_nat and ratio(n + 1, w):
+                moves.append((a + 1, x, n + 1, w))
+            if x < n_wild and ratio(n, w + 1):
+                moves.append((a, x + 1, n, w + 1))
+        if n < 0 or not one_open or (closes is not None and n + w >= closes):
+            for j in range(0, low + 1):       # a new meld at its minimum size: low - j naturals, j wilds
+                k = low - j
+                if wild_meld and k:
+                    continue
+                if not wild_meld and (k < 1 or not ratio(k, j)):
+                    continue
+                if a + k <= n_nat and x + j <= n_wild:
+                    moves.append((a + k, x + j, k, j))
+        for st in moves:
+            if st not in seen:
+                seen.add(st)
+                todo.append(st)
+    out = frozenset((a, x) for a, x, _, _ in seen)
+    if len(memo) > 20000:
+        memo.clear()
+    memo[key] = out
+    return out
+
+
+def _max_more_estimate(g, cards: list, into: Optional[tuple] = None) -> int:
+    """An estimate of the counting value still meldable from ``cards`` where runs or sets are melded:
+    naturals of ranks that can form or join a meld, and as many wild cards as the melds can hold."""
     rules = g.prog.table_rules
     value, kind_rank, kind = g.prog.cards.value, g.prog.cards.kind_rank, g.prog.cards.kind
     counts = g.prog.counts_toward
@@ -221,82 +349,107 @@ def discard_allowed(g, card: int) -> bool:
 
 
 # ------------------------------------------------------------------------------------ feasibility
-def can_discharge(g, must: set, hand: list) -> bool:
-    """Can the cards in ``must`` all be placed this turn (with others from ``hand``)?  Melds first;
-    layoffs one card at a time, each simulated on copies of the owner's melds."""
-    rules = g.prog.table_rules
-    owner = g.owner_of(g.actor)
-    melds = [m.copy() for m in g.melds if m.owner == owner or g.prog.model.table.owner == "player"]
-    return _discharge(g, rules, set(must), list(hand), melds, owner, 0)
+class _OutOfBudget(Exception):
+    pass
 
 
-def _discharge(g, rules, must, hand, melds, owner, depth) -> bool:
-    if not must:
-        return True
-    if depth > 8:
-        return True
-    one_open = g.prog.model.table.one_open_per_rank
-    open_ranks = {m.rank for m in melds if m.owner == owner and open_rank(m) is not None}
-    for pairs in rules.new_melds(hand, must):
-        naturals = [c for c, _ in pairs if not rules.wild[c]]
-        rank = g.prog.cards.kind_rank[g.prog.cards.kind[naturals[0]]] if naturals else -1
-        if not one_open or rank not in open_ranks:
-            return True
-    for c in list(must):
-        for i, m in enumerate(melds):
-            if m.owner != owner and g.prog.model.table.owner == "team":
-                continue
-            for kind, end in rules.layoff_kinds(m, c):
-                copy = m.copy()
-                rules.place(copy, c, kind, end, g.actor)
-                if rules.closes_at is not None and len(copy.cards) >= rules.closes_at:
-                    copy.book = "book"
-                rest = list(hand)
-                rest.remove(c)
-                if _discharge(g, rules, must - {c}, rest, melds[:i] + [copy] + melds[i + 1:], owner, depth + 1):
-                    return True
-    return False
-
-
-def can_meld_down(g, keep: int = 1, budget: int = 4000, then_out: bool = False) -> bool:
+def can_meld_down(g, keep: int = 1, budget: int = 3000, then_out: bool = False) -> bool:
     """Can the acting player place all but exactly ``keep`` cards of their hand this turn -- and,
     with ``then_out``, reach a position where the going-out condition holds (the last book may be
-    completed on the way)?  A bounded search; beyond its budget it answers yes rather than refuse."""
+    completed on the way)?  A search over the positions reached (each judged once, whatever the order
+    of the placements that led there), after cheap necessary conditions; beyond its budget it answers
+    no, so that nothing is offered or refused on a guess."""
     rules = g.prog.table_rules
     owner = g.owner_of(g.actor)
-    counter = [budget]
-    return _down(g, rules, sorted(g.pzones["hand"][g.actor]), list(g.melds), owner, keep, counter, then_out)
+    hand = sorted(g.pzones["hand"][g.actor])
+    if len(hand) < keep:
+        return False
+    if then_out and not _out_conceivable(g, owner):
+        return False
+    mine = [m for m in g.melds if m.owner == owner]
+    if _stuck_cards(g, rules, hand, mine) > keep:
+        return False
+    others = [m for m in g.melds if m.owner != owner]
+    try:
+        return _down(g, rules, hand, mine, others, owner, keep, [budget], then_out, set())
+    except _OutOfBudget:
+        return False
 
 
-def _down(g, rules, hand, melds, owner, keep, counter, then_out) -> bool:
-    counter[0] -= 1
-    if counter[0] <= 0:
+def _out_conceivable(g, owner) -> bool:
+    """The going-out condition could hold after this turn's placements: it holds with the owner's
+    melds joined by many books of every type (placements change nothing else)."""
+    names = [name for name, _ in g.prog.books] + ["book"]
+    fake = [TableMeld("group", [], [], owner, [], rank=-3, book=name) for name in names for _ in range(64)]
+    real = g.melds
+    g.melds = list(real) + fake
+    try:
+        return bool(g.prog.going_out.when(g))
+    except Exception:           # a condition that cannot be judged on this probe prunes nothing
         return True
+    finally:
+        g.melds = real
+
+
+def _stuck_cards(g, rules, hand, mine) -> int:
+    """Cards of ``hand`` that fit no meld of the owner and are in no new meld from the hand."""
+    one_open = g.prog.model.table.one_open_per_rank
+    open_ranks = {m.rank for m in mine if open_rank(m) is not None}
+    placeable = set()
+    for pairs in rules.new_melds(hand):
+        if one_open and meld_rank(g, pairs) in open_ranks:
+            continue
+        placeable.update(g.prog.cards.text[c] for c, _ in pairs)
+    text = g.prog.cards.text
+    stuck = 0
+    for c in hand:
+        if text[c] in placeable:
+            continue
+        if any(rules.layoff_kinds(m, c) for m in mine):
+            placeable.add(text[c])
+            continue
+        stuck += 1
+    return stuck
+
+
+def _meld_sig(m: TableMeld, wild) -> tuple:
+    if m.kind in ("group", "wild"):
+        return (m.kind, m.rank, *m.counts(wild), m.book)
+    return (m.kind, m.lo, m.hi, tuple(sorted(m.declared)), m.counts(wild)[1], m.book)
+
+
+def _down(g, rules, hand, mine, others, owner, keep, counter, then_out, failed) -> bool:
     if len(hand) <= keep:
         if len(hand) != keep:
             return False                  # exactly the cards to keep (e.g. the one to discard)
         if not then_out:
             return True
         real = g.melds
-        g.melds = melds                   # judge the condition on the position reached
+        g.melds = others + mine           # judge the condition on the position reached
         try:
             return bool(g.prog.going_out.when(g))
         finally:
             g.melds = real
+    text = g.prog.cards.text
+    sig = (tuple(sorted(text[c] for c in hand)), keep, tuple(sorted(_meld_sig(m, rules.wild) for m in mine)))
+    if sig in failed:
+        return False
+    counter[0] -= 1
+    if counter[0] <= 0:
+        raise _OutOfBudget
     c, rest = hand[0], hand[1:]
-    if keep > 0 and _down(g, rules, rest, melds, owner, keep - 1, counter, then_out):
+    if keep > 0 and _down(g, rules, rest, mine, others, owner, keep - 1, counter, then_out, failed):
         return True
-    for i, m in enumerate(melds):
-        if m.owner != owner:
-            continue
+    for i, m in enumerate(mine):
         for kind, end in rules.layoff_kinds(m, c):
             copy = m.copy()
             rules.place(copy, c, kind, end, g.actor)
             close_book(g, copy)
-            if _down(g, rules, rest, melds[:i] + [copy] + melds[i + 1:], owner, keep, counter, then_out):
+            if _down(g, rules, rest, mine[:i] + [copy] + mine[i + 1:], others, owner, keep, counter, then_out,
+                     failed):
                 return True
     one_open = g.prog.model.table.one_open_per_rank
-    open_ranks = {m.rank for m in melds if m.owner == owner and open_rank(m) is not None}
+    open_ranks = {m.rank for m in mine if open_rank(m) is not None}
     for pairs in rules.new_melds(hand, {c}):
         rank = meld_rank(g, pairs)
         if one_open and rank in open_ranks:
@@ -305,8 +458,9 @@ def _down(g, rules, hand, melds, owner, keep, counter, then_out) -> bool:
         left = [x for x in hand if x not in used]
         new = rules.make(pairs, owner, g.actor)
         close_book(g, new)
-        if _down(g, rules, left, melds + [new], owner, keep, counter, then_out):
+        if _down(g, rules, left, mine + [new], others, owner, keep, counter, then_out, failed):
             return True
+    failed.add(sig)
     return False
 
 
