@@ -27,7 +27,7 @@ def _file(tmp_path: Path, text: str) -> str:
      "  - step: finish\n    actions: [{discard: discard}]\n", "E-MISSING"),
     ("derived: {x: 'play.size + 1'}\n", "E-UNDEFINED"),           # climbing names need climbing
     ("deck: {copies: '1 // (players - 2)'}\n", "E-EVAL"),         # a setup value that fails
-    ("wild: 'value(card) / 0 > 1'\n", "E-EVAL"),                   # a card condition that fails
+    ("classes: {odd: 'value(card) / 0 > 1'}\n", "E-EVAL"),        # a card condition that fails
     ("players: {min: 2, max: 3000}\n", "E-RANGE"),                 # bounded sizes
     ("params: {knock_limit: {default: 1, min: [1]}}\n", "E-TYPE"),
     ("deal: [{deal: all, to: hand}, {turn_up: discard}]\n", "E-DEAL"),
@@ -53,7 +53,7 @@ def test_bury_while_that_buries_everything_fails_cleanly_not_forever(tmp_path):
 
 def test_a_rule_failing_in_play_breaks_the_game_without_losing_cards(tmp_path):
     f = _file(tmp_path, f"extends: {HF}\ntable:\n  books: {{clean: 'wilds == 0', dirty: 'wilds > 0 and "
-                        "naturals > \"x\"', wild: 'naturals == 0'}\n")
+                        "naturals // (wilds - wilds) > 0', wild: 'naturals == 0'}\n")      # divides by zero in play
     g = rulesdsl.load(f).new_game(seed=0)
     rng = random.Random(0)
     with pytest.raises(rulesdsl.RuleEvaluationError):

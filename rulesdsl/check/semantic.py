@@ -7,9 +7,15 @@ located diagnostic; all are collected in one pass.
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any, Iterator, Optional
+
 from ..errors import Diagnostics, suggest
+from ..expr.ast import E, Expr
+from ..expr.compiler import Binding, Scope
 from ..model.game import BUILTIN_VERBS, Ruleset
-from ..model.setup import setup_value
+from ..model.setup import PLAYERS, setup_value
+from ..source.tree import Pos
 
 
 def check_model(m: Ruleset, diags: Diagnostics) -> None:
@@ -20,9 +26,98 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _zones(m, diags)
     _deal(m, diags)
     _turn(m, diags)
+    _counts(m, diags)
     _climbing(m, diags)
+    _exchange(m, diags)
     _reserves(m, diags)
     _scoring(m, diags)
+    _team_scores(m, diags)
+    _ignored(m, diags)
+
+
+# ------------------------------------------------------------------------------ helpers
+
+def _exprs(obj: Any) -> Iterator[Expr]:
+    """Every expression of the model (or of a part of it)."""
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Expr):
+            yield x
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+
+
+def _nodes(e: E) -> Iterator[E]:
+    """Every node of an expression tree (without recursion)."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, E):
+            yield x
+            stack.extend(a for a in x.args if isinstance(a, E))
+
+
+def _param_refs(exprs) -> list[str]:
+    """The parameters some expressions read (``params.NAME``), in a stable order."""
+    out: list[str] = []
+    for ex in exprs:
+        if ex is None:
+            continue
+        for n in _nodes(ex.ast):
+            if n.op == "attr" and n.args[0].op == "name" and n.args[0].args[0] == "params":
+                if n.args[1] not in out:
+                    out.append(n.args[1])
+    return out
+
+
+def _blame(m: Ruleset, exprs, fallback: Pos) -> Pos:
+    """Where a problem with values computed from ``exprs`` is best reported: at a parameter value an
+    override changed (a variant file or ``--set``), else at the one parameter involved, else at
+    ``fallback`` (where the rule is written)."""
+    names = [p for p in _param_refs(exprs) if p in m.params]
+    poss = [m.params[p].pos for p in names]
+    over = [p for p in poss if p.path != fallback.path]
+    if over:
+        return over[-1]
+    if len(poss) == 1:
+        return poss[0]
+    return fallback
+
+
+def _values(m: Ruleset, exprs) -> str:
+    """`` (hand_size = 25, stock_floor = 2)`` for the parameters some expressions read."""
+    params = m.param_values()
+    names = [p for p in _param_refs(exprs) if p in params]
+    return " (" + ", ".join(f"{p} = {_shown(params[p])}" for p in names) + ")" if names else ""
+
+
+def _shown(v: Any) -> str:
+    return "true" if v is True else "false" if v is False else str(v)
+
+
+def _uses(m: Ruleset, *functions: str) -> bool:
+    """Whether any expression of the ruleset calls one of ``functions``."""
+    for ex in _exprs(m):
+        for n in _nodes(ex.ast):
+            if n.op == "call" and n.args[0] in functions:
+                return True
+    return False
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _quiet_value(expr: Expr, params: dict, n: int) -> tuple[bool, Any]:
+    """(known, value): an expression's value at load if it reads only parameters and ``players``."""
+    sub = Diagnostics()
+    v = setup_value(expr, params, n, sub)
+    return (not sub), v
 
 
 def _constraints(m: Ruleset, d: Diagnostics) -> None:
@@ -54,6 +149,15 @@ def _climbing(m: Ruleset, d: Diagnostics) -> None:
     _zone(m, d, c.cleared_to, "table", "`climbing.cleared_to`", c.pos)
     if len(c.sizes) != 2 or c.sizes[0] > c.sizes[1]:
         d.error("E-RANGE", "`climbing.sizes` is [min, max] with min <= max", c.pos)
+    elif c.sizes[0] != 1:
+        d.error("E-CLIMB-SIZES", f"`climbing.sizes` starts at {c.sizes[0]}: a player holding no {c.sizes[0]} "
+                "cards of one rank could never lead, and a lead is never passed", c.pos,
+                f"allow single cards: `sizes: [1, {c.sizes[1]}]`")
+    else:
+        most = _most_of_a_rank(m)
+        if most is not None and c.sizes[1] > most:
+            d.error("E-CLIMB-SIZES", f"`climbing.sizes` allows plays of {c.sizes[1]} cards of one rank, but the "
+                    f"deck never holds more than {most}", c.pos, f"write `sizes: [1, {most}]`")
     if c.order is not None:
         for r in c.order:
             if r != "joker" and r not in m.deck.ranks:
@@ -114,6 +218,19 @@ def _deck(m: Ruleset, d: Diagnostics) -> None:
         if r not in deck.ranks and r != "joker":
             d.error("E-UNKNOWN-RANK", f"`deck.values` names `{r}`, which is not a rank of the deck", deck.pos,
                     suggest(r, list(deck.ranks) + ["joker"]) or "ranks: " + " ".join(deck.ranks))
+
+
+def _most_of_a_rank(m: Ruleset) -> Optional[int]:
+    """The most cards of one rank the deck holds with any allowed player count (jokers are a rank)."""
+    best = None
+    for n in range(m.players.min, m.players.max + 1):
+        known_c, copies = _quiet_value(m.deck.copies, m.param_values(), n)
+        known_j, jokers = _quiet_value(m.deck.jokers, m.param_values(), n)
+        if not (known_c and known_j and _whole(copies) and _whole(jokers)):
+            return None
+        most = copies * max(len(m.deck.suits), jokers)
+        best = most if best is None else max(best, most)
+    return best
 
 
 def _copies_min(m: Ruleset) -> int:
@@ -211,32 +328,200 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
     if d:
         return
     params = m.param_values()
+    deck_exprs = [m.deck.copies, m.deck.jokers]
+    count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
+    hand = m.climbing.play_from if m.climbing is not None else "hand"
+    hand_exprs = [s.deal for s in m.deal if s.deal is not None and s.to == hand]
     for n in range(m.players.min, m.players.max + 1):
         sd = Diagnostics()
         copies = setup_value(m.deck.copies, params, n, sd)
         jokers = setup_value(m.deck.jokers, params, n, sd)
         need = 0
+        turned: dict = {}
+        to_hand = 0
         for s in m.deal:
             if s.deals_all:
+                to_hand += 1 if s.to == hand else 0
                 continue
             if s.deal is not None:
                 k = setup_value(s.deal, params, n, sd)
-                if not isinstance(k, int) or k < 0:
+                if not _whole(k) or k < 0:
                     if not sd:
                         d.error("E-DEAL", f"the deal count gives {k!r} with {n} players; it must be a whole "
-                                "number >= 0", s.deal.pos)
-                    continue
+                                "number >= 0" + _values(m, [s.deal]), _blame(m, [s.deal], s.deal.pos),
+                                f"the deal step is written at {s.deal.pos}")
+                    return
                 need += k * n
+                if s.to == hand:
+                    to_hand += k
             else:
                 need += 1
+                turned[s.turn_up] = turned.get(s.turn_up, 0) + 1
         d.items.extend(sd.items)
-        if sd or not isinstance(copies, int) or not isinstance(jokers, int):
+        if sd or not _whole(copies) or not _whole(jokers):
+            return
+        if not to_hand:
+            d.error("E-DEAL", f"with {n} players the deal gives nobody a card in `{hand}`"
+                    + _values(m, hand_exprs), _blame(m, hand_exprs, (hand_exprs or [m.deal[0]])[0].pos),
+                    f"deal at least one card to `{hand}`: players start the hand with the cards dealt there")
             return
         size = copies * (len(m.deck.ranks) * len(m.deck.suits) + jokers)
         if need > size:
+            exprs = count_exprs + deck_exprs
             d.error("E-DEAL-TOO-MANY", f"with {n} players the deal needs {need} cards, but the deck holds "
-                    f"{size}", m.deal[0].pos, "deal fewer cards, or add deck copies")
+                    f"{size}" + _values(m, exprs), _blame(m, exprs, m.deal[0].pos),
+                    "deal fewer cards, or add deck copies")
             return
+        if m.stock_out is not None and not any(s.deals_all for s in m.deal):
+            left = size - need
+            if _stock_out_at_once(m, params, n, left, turned):
+                exprs = [m.stock_out.when] + count_exprs + deck_exprs
+                d.error("E-STOCK-OUT", f"with {n} players the stock holds {left} card(s) after the deal, and "
+                        f"`stock_out.when` (`{m.stock_out.when.text}`) already holds: every hand would end "
+                        "before it begins" + _values(m, exprs), _blame(m, exprs, m.stock_out.when.pos),
+                        "deal fewer cards, or let the stock run lower before the hand ends")
+                return
+
+
+class _DealtTable:
+    """The table right after the deal, for judging a condition at load: the count of each table zone."""
+
+    def __init__(self, n: int, zones: dict):
+        self.n = n
+        self.zones = zones
+        self.env: dict = {}
+
+
+def _stock_out_at_once(m: Ruleset, params: dict, n: int, left: int, turned: dict) -> bool:
+    """Whether the stock-out condition already holds when the deal is done (so no hand can be played).
+
+    Judged only when the condition reads nothing but parameters, ``players`` and how many cards
+    the table zones hold; anything else is left to play."""
+    table = [z for z, spec in m.zones.items() if spec.per == "table"]
+    names = {"players": PLAYERS}
+    for z in table:
+        names[z] = Binding(lambda ctx, _z=z: ctx.zones[_z])
+    sub = Diagnostics()
+    fn = Scope(params, names, {}, diags=sub).compile(m.stock_out.when)
+    if sub:
+        return False
+    counts = {z: [None] * turned.get(z, 0) for z in table}
+    counts["stock"] = [None] * max(left, 0)
+    try:
+        return bool(fn(_DealtTable(n, counts)))
+    except Exception:       # noqa: BLE001 -- left to play, where it is reported with its rule
+        return False
+
+
+def _counts(m: Ruleset, d: Diagnostics) -> None:
+    """Counts that make no sense, where they are known at load (they read only parameters and
+    ``players``): a draw or take of fewer than one card, a negative number of cards."""
+    params = m.param_values()
+    checks = []
+    for st in m.turn:
+        for a in st.actions:
+            if a.count is not None and (a.draw is not None or a.take is not None):
+                checks.append((a.count, 1, f"`count` of `{a.kind}: {a.draw or a.take}` in step `{st.step}`",
+                               "a draw or a take moves at least one card"))
+            if a.meld_with is not None:
+                checks.append((a.meld_with.count, 0, f"`meld_with.count` in step `{st.step}`",
+                               "the number of hand cards melded with the card taken"))
+    for i, x in enumerate(m.exchange):
+        checks.append((x.count, 0, f"`count` of exchange step {i + 1}", "the number of cards given"))
+    for expr, least, what, why in checks:
+        for n in range(m.players.min, m.players.max + 1):
+            known, v = _quiet_value(expr, params, n)
+            if not known:
+                break
+            if not _whole(v) or v < least:
+                d.error("E-COUNT", f"{what} gives {v!r}" + (f" with {n} players" if m.players.min != m.players.max
+                                                            else "") + f"; it must be a whole number >= {least}"
+                        + _values(m, [expr]), _blame(m, [expr], expr.pos),
+                        f"{why}; the rule is written at {expr.pos}")
+                break
+
+
+def _exchange(m: Ruleset, d: Diagnostics) -> None:
+    """Exchange seats are finishing positions (1 = first, -1 = last): each must exist with every
+    allowed player count, and a step may not give to its own giver."""
+    for i, x in enumerate(m.exchange):
+        bad = False
+        for label, p in (("giver", x.giver), ("receiver", x.receiver)):
+            if p == 0 or abs(p) > m.players.min:
+                d.error("E-EXCHANGE", f"exchange step {i + 1}: `{label}: {p}` is no finishing position with "
+                        f"{m.players.min} players", x.pos,
+                        f"positions count from 1 (first out) or from -1 (last out), up to {m.players.min}")
+                bad = True
+        if bad:
+            continue
+        for n in range(m.players.min, m.players.max + 1):
+            g = x.giver - 1 if x.giver > 0 else n + x.giver
+            r = x.receiver - 1 if x.receiver > 0 else n + x.receiver
+            if g == r:
+                d.error("E-EXCHANGE", f"exchange step {i + 1}: the giver ({x.giver}) and the receiver "
+                        f"({x.receiver}) are the same player with {n} players", x.pos,
+                        "a player cannot give cards to themselves")
+                break
+
+
+_SEAT_NAMES = ("player", "dealer", "declarer", "defender")
+_SEAT_FUNCTIONS = ("next_seat", "partner")
+_PER_SIDE = ("score", "hands_won")
+
+
+def _is_seat(e: E) -> bool:
+    return (e.op == "name" and e.args[0] in _SEAT_NAMES) or (e.op == "call" and e.args[0] in _SEAT_FUNCTIONS)
+
+
+def _team_scores(m: Ruleset, d: Diagnostics) -> None:
+    """In a team game totals are kept per team: ``score(player)`` or ``player.hands_won`` would read the
+    team whose number happens to equal the seat's."""
+    if m.teams is None:
+        return
+    seen = set()
+    for ex in _exprs(m):
+        for n in _nodes(ex.ast):
+            arg = None
+            if n.op == "call" and n.args[0] in _PER_SIDE and len(n.args) == 2:
+                what, arg = n.args[0], n.args[1]
+                fixed = f"{what}(team_of({arg}))"
+            elif n.op == "attr" and n.args[1] in _PER_SIDE:
+                what, arg = n.args[1], n.args[0]
+                fixed = f"{what}(team_of({arg}))"
+            if arg is None or not _is_seat(arg) or (n.pos, str(n)) in seen:
+                continue
+            seen.add((n.pos, str(n)))
+            d.error("E-TEAMS", f"`{n}`: in a team game {what.replace('_', ' ')} is kept per team, and "
+                    f"`{arg}` is a seat", n.pos, f"write `{fixed}`")
+
+
+def _ignored(m: Ruleset, d: Diagnostics) -> None:
+    """Keys the ruleset's mechanics never read are errors: a silent typo or a misunderstanding."""
+    if m.melds and m.table is None and not m.go_out and not _uses(m, "deadwood"):
+        pos = next(iter(m.melds.values())).pos
+        d.error("E-IGNORED", "`melds` has no effect: nothing in this ruleset makes melds (no `table:` of open "
+                "melds, no `go_out`, no `deadwood(...)`)", pos, "remove `melds`, or add the rules that use them")
+    if m.wild is not None and m.table is None and not _uses(m, "is_wild"):
+        d.error("E-IGNORED", "`wild` has no effect: wild cards matter only in melds on the table (`table:`) "
+                "or through `is_wild(card)`", m.wild.pos, "remove `wild`, or add a `table:` section")
+    for st in m.turn:
+        for a in st.actions:
+            if a.then is None:
+                continue
+            kind = a.kind
+            why = None
+            if kind == "discard":
+                why = "a discard ends the turn"
+            elif kind == "go_out":
+                why = "going out ends the hand"
+            elif kind == "ask":
+                why = "the partner answers next, and the turn goes on in this step"
+            elif kind in ("meld", "layoff") and st.repeat:
+                why = f"step `{st.step}` repeats: after a {kind} the turn stays in it"
+            if why:
+                d.error("E-IGNORED", f"`then: {a.then}` on `{kind}` has no effect: {why}", a.pos,
+                        "remove `then`" + (", or make the step not repeat" if st.repeat and kind in
+                                           ("meld", "layoff") else ""))
 
 
 def _turn(m: Ruleset, d: Diagnostics) -> None:

@@ -38,13 +38,13 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
         "defender": Binding(lambda g: g.defender, "the declarer's opponent (two-player games)"),
         "winner": Binding(lambda g: g.winner, "the match winner (in end bonuses)"),
         "card": Binding(lambda g: g.cand, "the card the action would move"),
-        "ending": Binding(lambda g: g.ending, "how the hand ended: a go_out name, or `void`"),
-        "players": Binding(lambda g: g.n, "the number of players"),
+        "ending": Binding(lambda g: g.ending, "how the hand ended: a go_out name, or `void`", type="text"),
+        "players": Binding(lambda g: g.n, "the number of players", type="number"),
         "seats": Binding(lambda g: range(g.n), "every seat, 0 .. players-1"),
-        "max_score": Binding(lambda g: max(g.scores), "the highest running total"),
-        "min_score": Binding(lambda g: min(g.scores), "the lowest running total"),
+        "max_score": Binding(lambda g: max(g.scores), "the highest running total", type="number"),
+        "min_score": Binding(lambda g: min(g.scores), "the lowest running total", type="number"),
         "turn.taken": Binding(lambda g: g.taken, "the card taken from a pile this turn (or none)"),
-        "deal.number": Binding(lambda g: g.hand_number, "1 for the first hand, 2 for the next, ..."),
+        "deal.number": Binding(lambda g: g.hand_number, "1 for the first hand, 2 for the next, ...", type="number"),
         "deal.scorer": Binding(lambda g: g.scorer, "the seat that scored the hand just ended"),
     }
     for f in fact_names:
@@ -55,16 +55,18 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
 def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
     """``play`` is the combination being judged, ``last`` the one it must beat: (size, rank, rank name)."""
     names = {
-        "play.size": Binding(lambda g: g.cplay[0], "cards in the play being judged"),
-        "play.rank": Binding(lambda g: g.cplay[1], "its rank's position in the order in force (higher beats)"),
-        "play.rank_name": Binding(lambda g: g.cplay[2], "its rank's name, e.g. \"2\" or \"joker\""),
-        "last.size": Binding(lambda g: g.clast[0], "cards in the play to beat"),
-        "last.rank": Binding(lambda g: g.clast[1], "the rank position the play to beat holds"),
-        "last.rank_name": Binding(lambda g: g.clast[2], "the rank name the play to beat holds"),
+        "play.size": Binding(lambda g: g.cplay[0], "cards in the play being judged", type="number"),
+        "play.rank": Binding(lambda g: g.cplay[1], "its rank's position in the order in force (higher beats)",
+                             type="number"),
+        "play.rank_name": Binding(lambda g: g.cplay[2], "its rank's name, e.g. \"2\" or \"joker\"", type="text"),
+        "last.size": Binding(lambda g: g.clast[0], "cards in the play to beat", type="number"),
+        "last.rank": Binding(lambda g: g.clast[1], "the rank position the play to beat holds", type="number"),
+        "last.rank_name": Binding(lambda g: g.clast[2], "the rank name the play to beat holds", type="text"),
         "trick.same_rank_streak": Binding(lambda g: g.streak_now,
-                                          "consecutive plays of this rank in the trick, this one included"),
+                                          "consecutive plays of this rank in the trick, this one included", type="number"),
         "previous_order": Binding(lambda g: g.previous_order, "the last deal's finishing order (seats)"),
-        "active_players": Binding(lambda g: len(g.phases["climb"].active(g)), "players still holding cards"),
+        "active_players": Binding(lambda g: len(g.phases["climb"].active(g)), "players still holding cards",
+                                  type="number"),
     }
     for t in toggles:
         names[f"state.{t}"] = Binding(lambda g, _t=t: g.state[_t], f"whether `{t}` is in force")
@@ -84,8 +86,8 @@ def table_bindings() -> dict[str, Binding]:
 def team_bindings(team_zones: list[str], teams: bool) -> dict[str, Binding]:
     """Names for partnerships (the team being scored), and meld counts for meld conditions."""
     names = {
-        "naturals": Binding(lambda g: g.naturals, "in meld conditions: natural cards in the meld"),
-        "wilds": Binding(lambda g: g.wilds, "in meld conditions: wild cards in the meld"),
+        "naturals": Binding(lambda g: g.naturals, "in meld conditions: natural cards in the meld", type="number"),
+        "wilds": Binding(lambda g: g.wilds, "in meld conditions: wild cards in the meld", type="number"),
     }
     if teams:
         names["team"] = Binding(lambda g: g.team_cur, "the team being scored (in each_team)")
@@ -99,10 +101,10 @@ def card_class_builtins(classes: list[str], late: dict, table: CardTable, colors
     out = {}
     for name in classes:
         out[name] = Builtin(lambda g, c, _n=name: c is not None and late["classes"][_n][c], (1, 1),
-                            f"whether a card is of the class `{name}`")
+                            f"whether a card is of the class `{name}`", returns="bool")
     suit_name, s_of = table.suits, table.suit
     out["color"] = Builtin(lambda g, c: None if c is None or s_of[c] < 0 else colors.get(suit_name[s_of[c]]),
-                           (1, 1), "a card's colour from `deck.colors`", pure=True)
+                           (1, 1), "a card's colour from `deck.colors`", pure=True, returns="text")
     return out
 
 
@@ -189,17 +191,17 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         return run
 
     return {
-        "value": Builtin(_value, (1, 1), "a card's value", pure=True),
-        "rank": Builtin(_rank, (1, 1), "a card's rank name, e.g. \"A\"", pure=True),
-        "suit": Builtin(_suit, (1, 1), "a card's suit name, e.g. \"S\"", pure=True),
+        "value": Builtin(_value, (1, 1), "a card's value", pure=True, returns="number"),
+        "rank": Builtin(_rank, (1, 1), "a card's rank name, e.g. \"A\"", pure=True, returns="text"),
+        "suit": Builtin(_suit, (1, 1), "a card's suit name, e.g. \"S\"", pure=True, returns="text"),
         "deadwood": Builtin(_deadwood, (1, 1),
                             "deadwood(cards): the minimum unmelded value; deadwood(seat): that seat's final count",
-                            fuse=_fuse_deadwood),
+                            fuse=_fuse_deadwood, returns="number"),
         "next_seat": Builtin(lambda g, s: g.next_seat(s), (1, 1), "the seat after a seat in turn order"),
-        "score": Builtin(lambda g, s: g.scores[s], (1, 1), "a seat's running total"),
-        "hands_won": Builtin(lambda g, s: g.hands_won[s], (1, 1), "hands a seat has won"),
+        "score": Builtin(lambda g, s: g.scores[s], (1, 1), "a seat's running total", returns="number"),
+        "hands_won": Builtin(lambda g, s: g.hands_won[s], (1, 1), "hands a seat has won", returns="number"),
         "opponents": Builtin(lambda g, s: [p for p in range(g.n) if p != s], (1, 1), "every other seat"),
-        "abs": Builtin(lambda g, x: abs(x), (1, 1), "absolute value", pure=True),
+        "abs": Builtin(lambda g, x: abs(x), (1, 1), "absolute value", pure=True, returns="number"),
         "is_joker": Builtin(lambda g, c: c is not None and r_of[c] < 0, (1, 1), "whether a card is a joker",
                             pure=True),
         "is_wild": Builtin(lambda g, c: bool(late["wild"][c]), (1, 1), "whether a card is wild"),
@@ -216,7 +218,8 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
                               "whether a seat has picked up its reserve packet (is playing from it)"),
         "reserve_turns": Builtin(lambda g, s: g.reserve_turns[s], (1, 1),
                                  "complete turns a seat has begun with its reserve packet in hand"),
-        "answer": Builtin(lambda g, s: g.answers.get(s), (1, 1), "the partner's answer this turn (\"yes\"/\"no\")"),
+        "answer": Builtin(lambda g, s: g.answers.get(s), (1, 1), "the partner's answer this turn (\"yes\"/\"no\")",
+                          returns="text"),
         "team_books": Builtin(lambda g, t, kind: sum(1 for m in g.melds if m.owner == t and m.book == kind), (2, 2),
                               "how many books of a type a team has"),
         "melded_value": Builtin(lambda g, t: sum(value[c] for m in g.melds if m.owner == t for c in m.cards), (1, 1),
@@ -230,9 +233,9 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         "marks_by": Builtin(lambda g, t, name: sum(1 for s in g.marks.get(name, {}).values() if g.team_of(s) == t),
                             (2, 2), "how many cards a team's players marked"),
         "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
-                            "a seat's finishing position in the deal just ended (1 = first out)"),
+                            "a seat's finishing position in the deal just ended (1 = first out)", returns="number"),
         "role_points": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][1], (1, 1),
-                               "the points of the role a seat finished in"),
+                               "the points of the role a seat finished in", returns="number"),
         "role": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][0], (1, 1),
-                        "the name of the role a seat finished in"),
+                        "the name of the role a seat finished in", returns="text"),
     }

@@ -40,6 +40,7 @@ class Binding:
     get: Callable[[Any], Any]
     doc: str = ""
     attrs: dict = field(default_factory=dict)   # attr name -> Binding (get receives ctx, base value)
+    type: str = ""                              # "text", "number", "bool" when always so (else "")
 
 
 @dataclass
@@ -51,6 +52,7 @@ class Builtin:
     doc: str = ""
     pure: bool = False
     fuse: Optional[Callable[[Callable], Optional[Callable]]] = None   # one-argument fast path
+    returns: str = ""               # "text", "number", "bool" when the result is always so (else "")
 
 
 class CompileError(Exception):
@@ -88,6 +90,7 @@ def _number_words(value: Any) -> str:
         digits = len(str(value)) if value.bit_length() < 4000 else int(value.bit_length() * 0.30103) + 1
         return f"a number of {digits:,} digits" if digits > 20 else f"`{value}`"
     return f"`{value!r}`"
+MAX_DERIVED_DEPTH = 50     # derived values built on derived values, at most this many deep
 
 
 def _numbers_only(op):
@@ -144,18 +147,34 @@ class Scope:
         self.diags = diags if diags is not None else Diagnostics()
         self._derived_done: dict[str, Callable] = {}
         self._derived_busy: set[str] = set()
+        self._derived_failed: set[str] = set()     # reported once; later uses fail silently
+        self._derived_ready = False
         self._locals: list[str] = []
 
     # ------------------------------------------------------------------ public
     def compile(self, expr: Expr, extra: tuple[str, ...] = ()) -> Callable[[Any], Any]:
-        """Compile one expression field; on error records a diagnostic and returns a constant None."""
+        """Compile one expression field; on error records a diagnostic and returns a constant None.
+
+        A field that is one of a few words or an expression (``on_tie: shared``) carries its words
+        (``expr.words``): a bare unknown name there is reported against those words first."""
+        words = getattr(expr, "words", ())
         try:
+            if words and expr.ast.op == "name" and not self._resolves(expr.ast.args[0]):
+                name = expr.ast.args[0]
+                self._fail(expr.ast, "E-CHOICE", f"`{name}` is neither one of {', '.join(words)} nor a name "
+                           "an expression may use",
+                           _suggest(name, words) or _suggest(name, self.known_names())
+                           or "write one of: " + ", ".join(words))
             return self._c(expr.ast)
         except CompileError:
             return Const(None)
 
     def known_names(self) -> list[str]:
-        return sorted(set(self.names) | set(self.derived) | {"params"} | set(self.builtins))
+        """Every name a bare word may be: values, derived values and ``params`` (not functions)."""
+        return sorted({n for n in self.names if "." not in n} | set(self.derived) | {"params"})
+
+    def _resolves(self, name: str) -> bool:
+        return name in self._locals or name in self.names or name in self.derived or name == "params"
 
     # ------------------------------------------------------------------ internals
     def _fail(self, e: E, code: str, msg: str, hint: str = "") -> None:
@@ -192,6 +211,7 @@ class Scope:
         if op == "bin":
             return self._fold2(_BIN[a[0]], self._c(a[1]), self._c(a[2]), e)
         if op == "cmp":
+            self._check_compare(e)
             return self._fold2(_CMP[a[0]], self._c(a[1]), self._c(a[2]), e)
         if op == "in":
             return self._fold2(lambda x, s: x in s, self._c(a[0]), self._c(a[1]), e)
@@ -211,6 +231,73 @@ class Scope:
             return self._comp(e)
         self._fail(e, "E-EXPR", f"unsupported expression `{e}`")
         raise AssertionError
+
+    # ------------------------------------------------------------------ static types
+    def _type(self, e: E) -> str:
+        """What an expression always gives, when that is known before play: "text", "number", "bool",
+        "none", or "" (unknown or mixed)."""
+        op, a = e.op, e.args
+        if op == "const":
+            return _type_of(a[0])
+        if op == "name":
+            n = a[0]
+            if n in self._locals:
+                return ""
+            b = self.names.get(n)
+            return b.type if b is not None else ""
+        if op == "attr":
+            base_e, attr = a
+            if base_e.op == "name" and base_e.args[0] not in self._locals:
+                if base_e.args[0] == "params":
+                    return _type_of(self.params[attr]) if attr in self.params else ""
+                b = self.names.get(f"{base_e.args[0]}.{attr}")
+                if b is not None:
+                    return b.type
+            return "number" if attr in ("score", "hands_won", "deadwood") and attr in self.seat_attrs else ""
+        if op == "call":
+            name = a[0]
+            b = self.builtins.get(name)
+            if b is not None:
+                return b.returns
+            return "number" if name in ("count", "sum") else ""
+        if op == "comp":
+            return "number" if a[0] in ("count", "sum") else "bool" if a[0] in ("any", "all") else ""
+        if op == "neg" or (op == "bin" and a[0] != "+"):
+            return "number"
+        if op in ("cmp", "in", "not"):
+            return "bool"
+        return ""
+
+    def _check_compare(self, e: E) -> None:
+        """Comparisons that can never hold, or never run, are type errors at load:
+        text with a number (``play.rank_name == 8``), and a parameter with ``none``."""
+        sym, left, right = e.args
+        for x, y in ((left, right), (right, left)):
+            if (sym in ("==", "!=") and y.op == "const" and y.args[0] is None and x.op == "attr"
+                    and x.args[0].op == "name" and x.args[0].args[0] == "params"
+                    and "params" not in self._locals and x.args[1] in self.params):
+                name, value = x.args[1], self.params[x.args[1]]
+                shown = f"the text \"{value}\"" if isinstance(value, str) else f"`{value!r}`"
+                self._fail(e, "E-TYPE", f"parameter `{name}` always has a value (here {shown}), so `{e}` is "
+                           f"always {'false' if sym == '==' else 'true'}",
+                           f'compare with the text: `params.{name} {sym} "none"`' if value == "none" else
+                           "a parameter is never none; compare it with one of its values")
+        tl, tr = self._type(left), self._type(right)
+        if {tl, tr} != {"text", "number"}:
+            return
+        text_e, num_e = (left, right) if tl == "text" else (right, left)
+        if sym in ("==", "!="):
+            msg = (f"`{text_e}` is text and `{num_e}` a number: `{e}` is always "
+                   f"{'false' if sym == '==' else 'true'}")
+        else:
+            msg = f"`{text_e}` is text and `{num_e}` a number: they cannot be ordered with `{sym}`"
+        if num_e.op == "const" and sym in ("==", "!="):
+            quoted = E("cmp", (sym, text_e, E("const", (str(num_e.args[0]),))) if text_e is left
+                       else (sym, E("const", (str(num_e.args[0]),)), text_e))
+            hint = f"names are text: quote the number, `{quoted}`"
+        else:
+            hint = "compare text with text and numbers with numbers"
+        self._fail(e, "E-TYPE", msg, hint)
 
     def _fold1(self, f, x, e: Optional[E] = None):
         if isinstance(x, Const):
@@ -242,6 +329,10 @@ class Scope:
             return lambda c: f(xv, y(c))
         return lambda c: f(x(c), y(c))
 
+    def _members(self, base: str) -> list[str]:
+        """The members a dotted name offers: ``play`` -> size, rank, rank_name."""
+        return sorted(n.split(".", 1)[1] for n in self.names if n.startswith(base + "."))
+
     def _name(self, e: E, name: str) -> Callable[[Any], Any]:
         if name in self._locals:
             return lambda c, _n=name: c.env[_n]
@@ -251,43 +342,126 @@ class Scope:
             return self._derived(e, name)
         if name == "params":
             self._fail(e, "E-EXPR", "`params` needs a parameter name, as in `params.knock_limit`")
+        members = self._members(name)
+        if members:
+            self._fail(e, "E-UNDEFINED", f"`{name}` is not a value by itself; it has members",
+                       "use one of: " + ", ".join(f"{name}.{m}" for m in members))
+        if name in self.builtins or name in _AGG:
+            self._fail(e, "E-UNDEFINED", f"`{name}` is a function, not a value",
+                       f"call it: `{name}(...)`" + (f" ({self.builtins[name].doc})" if name in self.builtins
+                                                     and self.builtins[name].doc else ""))
         self._fail(e, "E-UNDEFINED", f"unknown name `{name}`",
-                   suggest(name, self.known_names()) or "names: " + ", ".join(sorted(self.names)[:12]))
+                   _suggest(name, self.known_names()) or "names: " + ", ".join(self.known_names()[:12]))
         raise AssertionError
 
     def _derived(self, e: E, name: str) -> Callable[[Any], Any]:
+        if not self._derived_ready:
+            self._prepare_derived()
         if name in self._derived_done:
             return self._derived_done[name]
-        if name in self._derived_busy:
+        if name in self._derived_failed:
+            raise CompileError(name)             # reported once, where the problem is
+        if name in self._derived_busy:            # (prepared in dependency order: not reached)
             self._fail(e, "E-CYCLE", f"derived value `{name}` refers to itself",
                        "derived values may not depend on themselves, directly or through others")
         self._derived_busy.add(name)
         saved, self._locals = self._locals, []
         try:
             fn = self._c(self.derived[name].ast)
+        except CompileError:
+            self._derived_failed.add(name)
+            raise
         finally:
             self._locals = saved
             self._derived_busy.discard(name)
         self._derived_done[name] = fn
         return fn
 
+    def _prepare_derived(self) -> None:
+        """Compile every derived value once, dependencies first, without recursing through the chain.
+
+        The order is found with an explicit stack, so a long chain of derived values costs no Python
+        recursion.  A cycle is reported once (naming every member), a chain deeper than
+        ``MAX_DERIVED_DEPTH`` once (at its first value past the limit); the values involved then fail
+        silently wherever they are used."""
+        self._derived_ready = True
+        deps = {name: _derived_refs(ex.ast, self.derived) for name, ex in self.derived.items()}
+        state: dict[str, int] = {}               # 1 on the stack, 2 done
+        order: list[str] = []
+        for root in self.derived:
+            if root in state:
+                continue
+            state[root] = 1
+            stack = [(root, iter(deps[root]))]
+            while stack:
+                name, it = stack[-1]
+                step = next(it, None)
+                if step is None:
+                    stack.pop()
+                    state[name] = 2
+                    order.append(name)
+                    continue
+                dep, ref = step
+                if state.get(dep) == 1:                      # back to a value on the stack: a cycle
+                    cycle = [n for n, _ in stack][[n for n, _ in stack].index(dep):]
+                    if not any(n in self._derived_failed for n in cycle):
+                        shown = ", ".join(f"`{n}`" for n in cycle)
+                        msg = (f"derived value `{dep}` refers to itself" if len(cycle) == 1 else
+                               f"derived values {shown} refer to each other in a cycle")
+                        self.diags.error("E-CYCLE", msg, ref.pos,
+                                         "derived values may not depend on themselves, directly or through others")
+                    self._derived_failed.update(cycle)
+                elif dep not in state:
+                    state[dep] = 1
+                    stack.append((dep, iter(deps[dep])))
+        depth: dict[str, int] = {}
+        for name in order:                                   # dependencies come first
+            below = [d for d, _ in deps[name]]
+            if any(d in self._derived_failed for d in below):
+                self._derived_failed.add(name)
+                continue
+            depth[name] = 1 + max((depth.get(d, 0) for d in below), default=0)
+            if depth[name] > MAX_DERIVED_DEPTH:
+                self.diags.error("E-DEPTH", f"derived value `{name}` sits on a chain of {depth[name]} derived "
+                                 f"values; the limit is {MAX_DERIVED_DEPTH}", self.derived[name].pos,
+                                 "compute it from fewer intermediate derived values")
+                self._derived_failed.add(name)
+                continue
+            if name in self._derived_failed:
+                continue
+            saved, self._locals = self._locals, []
+            try:
+                self._derived_done[name] = self._c(self.derived[name].ast)
+            except CompileError:
+                self._derived_failed.add(name)
+            finally:
+                self._locals = saved
+
     def _attr(self, e: E) -> Callable[[Any], Any]:
         base_e, attr = e.args
         if base_e.op == "name" and base_e.args[0] == "params" and "params" not in self._locals:
             if attr not in self.params:
                 self._fail(e, "E-UNDEFINED-PARAM", f"unknown parameter `{attr}`",
-                           suggest(attr, self.params) or "declare it under `params:`")
+                           _suggest(attr, self.params) or "declare it under `params:`")
             return Const(self.params[attr])
         if base_e.op == "name":
-            dotted = f"{base_e.args[0]}.{attr}"
+            base_name = base_e.args[0]
+            dotted = f"{base_name}.{attr}"
             if dotted in self.names:
                 return self.names[dotted].get
+            members = self._members(base_name)
+            if members and not self._resolves(base_name):
+                self._fail(e, "E-UNDEFINED", f"`{base_name}` has no member `{attr}`",
+                           (_suggest(attr, members) + " " if _suggest(attr, members) else "")
+                           + f"members of `{base_name}`: " + ", ".join(members))
         base = self._c(base_e)
         if attr in self.seat_attrs:
             get = self.seat_attrs[attr]
             return lambda c: get(c, base(c))
-        known = sorted(self.seat_attrs) + sorted(n.split(".", 1)[1] for n in self.names if "." in n)
-        self._fail(e, "E-UNDEFINED", f"unknown member `{attr}` in `{e}`", suggest(attr, known))
+        known = sorted(self.seat_attrs)
+        self._fail(e, "E-UNDEFINED", f"`{base_e}` has no member `{attr}`",
+                   (_suggest(attr, known) + " " if _suggest(attr, known) else "")
+                   + ("members of a seat or team: " + ", ".join(known) if known else ""))
         raise AssertionError
 
     def _call(self, e: E) -> Callable[[Any], Any]:
@@ -308,8 +482,11 @@ class Scope:
                 return lambda c: f([x(c) for x in args])
         b = self.builtins.get(name)
         if b is None:
+            if self._resolves(name):
+                self._fail(e, "E-UNDEFINED", f"`{name}` is a value, not a function",
+                           f"write `{name}` without the parentheses")
             self._fail(e, "E-UNDEFINED", f"unknown function `{name}`",
-                       suggest(name, list(self.builtins) + list(_AGG)) or
+                       _suggest(name, list(self.builtins) + list(_AGG)) or
                        "functions: " + ", ".join(sorted(set(self.builtins) | set(_AGG))))
         lo, hi = b.arity
         if len(arg_es) < lo or (hi >= 0 and len(arg_es) > hi):
@@ -388,3 +565,52 @@ class Scope:
 
 _MISSING = object()
 _STEPS = " steps"          # key in ``ctx.env`` (no comprehension variable can have this name)
+
+
+def _type_of(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, str):
+        return "text"
+    return ""
+
+
+def _suggest(word: str, choices) -> str:
+    """A "did you mean" hint that never offers the word itself back."""
+    return suggest(word, [c for c in choices if c != word])
+
+
+def _derived_refs(e: E, derived: dict) -> list[tuple[str, E]]:
+    """The derived values an expression names (with the node naming each), comprehension variables
+    aside.  Walked with an explicit stack: the parser bounds an expression's depth, not its width."""
+    out: list[tuple[str, E]] = []
+    stack: list[tuple[Any, frozenset]] = [(e, frozenset())]
+    while stack:
+        node, bound = stack.pop()
+        if not isinstance(node, E):
+            continue
+        if node.op == "name":
+            n = node.args[0]
+            if n in derived and n not in bound:
+                out.append((n, node))
+            continue
+        if node.op == "comp":
+            _agg, item, var, seq, cond = node.args
+            stack.append((seq, bound))
+            inner = bound | {var}
+            stack.append((item, inner))
+            if cond is not None:
+                stack.append((cond, inner))
+            continue
+        if node.op == "attr":
+            stack.append((node.args[0], bound))
+            continue
+        for x in node.args:
+            if isinstance(x, E):
+                stack.append((x, bound))
+    out.reverse()
+    return out

@@ -13,9 +13,9 @@ from typing import Any, Optional
 
 from ..errors import Diagnostics
 from ..expr.ast import Expr
-from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN
+from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
 from .schema import (INVALID, Bool, Choice, ChoiceExpr, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Type,
-                     _kind)
+                     _kind, value_kind, yaml_set_hint)
 
 # --------------------------------------------------------------------------------------- objects
 
@@ -29,6 +29,7 @@ class Param:
     hi: Optional[float] = None
     doc: str = ""
     pos: Pos = field(default=UNKNOWN, compare=False)
+    length: Any = None          # a list parameter: its length (default: the default's), or "any"
 
 
 @dataclass(frozen=True)
@@ -350,18 +351,27 @@ class Ruleset:
 
 
 class ParamT(Type):
-    """A parameter: a bare default, or ``{default, choices, min, max, doc}``."""
+    """A parameter: a bare default, or ``{default, choices, min, max, length, doc}``.
+
+    A parameter's kind is its default's: a number, true/false, a word, or a list.  A list's items are
+    all of one kind and its length is the default's unless ``length`` says otherwise (a number, or
+    ``any``); an override of another kind or length is refused where it is written
+    (``param_override_problem``)."""
 
     name = "a parameter"
-    _keys = ("default", "choices", "min", "max", "doc")
+    _keys = ("default", "choices", "min", "max", "length", "doc")
 
     def build(self, node, diags, where):
         name = where.rsplit(".", 1)[-1]
-        if isinstance(node, Scalar):
-            return Param(name, node.value, pos=node.pos)
-        if isinstance(node, Seq):
-            return Param(name, tuple(n.plain() for n in node), pos=node.pos)
+        if isinstance(node, (Scalar, Seq)):
+            bad = not _param_value_ok(name, node, None, diags)
+            return INVALID if bad else Param(name, node.plain() if isinstance(node, Scalar)
+                                             else tuple(node.plain()), pos=node.pos)
         bad = False
+        setlike = yaml_set_hint(node)
+        if setlike and "default" not in node:
+            diags.error("E-TYPE", f"parameter `{name}` is written as a YAML set", node.pos, setlike)
+            return INVALID
         for k in node.keys():
             if k not in self._keys:
                 from ..errors import suggest
@@ -371,18 +381,116 @@ class ParamT(Type):
         if "default" not in node:
             diags.error("E-MISSING", f"parameter `{name}` needs a `default`", node.pos)
             return INVALID
-        default = node["default"].plain()
+        dnode = node["default"]
+        default = dnode.plain()
         choices = node.get("choices")
-        choices_v = tuple(n.plain() for n in choices) if isinstance(choices, Seq) else None
+        choices_v = tuple(tuple(v) if isinstance(v, list) else v for v in (n.plain() for n in choices)) \
+            if isinstance(choices, Seq) else None
         if choices is not None and choices_v is None:
-            diags.error("E-TYPE", f"`choices` of parameter `{name}` must be a list", choices.pos)
+            diags.error("E-TYPE", f"`choices` of parameter `{name}` must be a list", choices.pos,
+                        yaml_set_hint(choices))
+            bad = True
+        if isinstance(choices, Seq):
+            want = value_kind(dnode)
+            for c in choices:
+                if value_kind(c) != want:
+                    diags.error("E-TYPE", f"a choice of parameter `{name}` is {describe(c)}, but its default "
+                                f"is {describe(dnode) if want != 'text' else 'a word'}", c.pos,
+                                f"every choice must be of the default's kind: `--set` accepts nothing else"
+                                + (" (quote a word that looks like a number: \"2\")" if want == "text" else ""))
+                    bad = True
+        length = node.get("length")
+        length_v = None
+        if length is not None:
+            length_v = length.plain()
+            ok = (length_v == "any" or (isinstance(length_v, int) and not isinstance(length_v, bool)
+                                        and length_v >= 0))
+            if not ok:
+                diags.error("E-TYPE", f"`length` of parameter `{name}` must be a whole number or `any`",
+                            length.pos)
+                bad = True
+            elif not isinstance(dnode, Seq):
+                diags.error("E-IGNORED", f"`length` of parameter `{name}` is for a list, but its default is "
+                            f"{describe(dnode)}", length.pos, "remove `length`")
+                bad = True
+        if not _param_value_ok(name, dnode, choices_v, diags, length_v):
             bad = True
         lo = node.get("min")
         hi = node.get("max")
         doc = node.get("doc")
+        if isinstance(default, list):
+            default = tuple(default)
         return INVALID if bad else Param(name, default, choices_v,
                                          lo.plain() if lo else None, hi.plain() if hi else None,
-                                         str(doc.plain()) if doc else "", node["default"].pos)
+                                         str(doc.plain()) if doc else "", dnode.pos, length_v)
+
+
+def _param_value_ok(name: str, node: Node, choices: Optional[tuple], diags: Diagnostics,
+                    length: Any = None) -> bool:
+    """Problems of a parameter's value itself: the bare word ``none``, a list of mixed kinds, a list
+    not of its declared length, a YAML set where a list was meant."""
+    if (isinstance(node, Scalar) and node.value == "none" and not node.text_offset
+            and not (choices and "none" in choices)):
+        diags.error("E-TYPE", f"parameter `{name}` is `none`, which here is the word \"none\", not nothing "
+                    "(`params.{0} == none` would never hold)".format(name), node.pos,
+                    "a parameter always has a value: for \"no limit\" use a number or false; to mean the "
+                    "word, list it under `choices` and compare with \"none\" (quoted)")
+        return False
+    hint = yaml_set_hint(node)
+    if hint:
+        diags.error("E-TYPE", f"parameter `{name}` is written as a YAML set", node.pos, hint)
+        return False
+    if isinstance(node, Seq):
+        kinds = [value_kind(x) for x in node]
+        if any(k in ("a list", "a mapping") for k in kinds):
+            diags.error("E-TYPE", f"parameter `{name}` is a list; its items must be numbers, words or "
+                        "true/false, not lists or mappings", node.pos)
+            return False
+        if len(set(kinds)) > 1:
+            first = node.items[kinds.index(kinds[0])]
+            other = next(x for x, k in zip(node, kinds) if k != kinds[0])
+            diags.error("E-TYPE", f"parameter `{name}` mixes {describe(first) if kinds[0] != 'text' else 'words'} "
+                        f"with {describe(other)} in one list", other.pos,
+                        "every item of a list parameter is of one kind")
+            return False
+        if isinstance(length, int) and len(node) != length:
+            diags.error("E-TYPE", f"parameter `{name}` has {len(node)} item(s); its `length` is {length}", node.pos)
+            return False
+    return True
+
+
+def _list_shape(node: Node) -> tuple[str, int]:
+    kinds = {value_kind(x) for x in node} if isinstance(node, Seq) else set()
+    return (kinds.pop() if len(kinds) == 1 else ""), len(node) if isinstance(node, Seq) else 0
+
+
+def _plural(kind: str) -> str:
+    return {"a number": "numbers", "true or false": "true/false values", "text": "words"}.get(kind, "items")
+
+
+def param_override_problem(name: str, decl: Node, value: Node) -> Optional[tuple[str, str]]:
+    """Why ``value`` may not replace the list parameter declared by ``decl`` (a bare default, or
+    ``{default, length, ...}``): (message, hint), or None.  Used where overrides are merged, so the
+    problem is reported where the override was written (a variant file, or ``--set``)."""
+    base = decl["default"] if isinstance(decl, Map) and "default" in decl else decl
+    if not isinstance(base, Seq) or not isinstance(value, Seq):
+        return None
+    kind, n = _list_shape(base)
+    length = decl["length"].plain() if isinstance(decl, Map) and "length" in decl else n
+    what = f"a list of {length} {_plural(kind)}" if length != "any" else f"a list of {_plural(kind)}"
+    if kind:
+        for x in value:
+            if value_kind(x) != kind:
+                return (f"parameter `{name}` is {what}; this sets an item to {describe(x)}",
+                        f"the base declares `{name}` at {base.pos}: {_show(base)}")
+    if length != "any" and len(value) != length:
+        return (f"parameter `{name}` is {what}; this gives {len(value)}",
+                f"give {length} {_plural(kind)}, as the base does at {base.pos}: {_show(base)}")
+    return None
+
+
+def _show(node: Node) -> str:
+    return "[" + ", ".join(str(x.plain()) for x in node) + "]" if isinstance(node, Seq) else str(node.plain())
 
 
 MAX_PLAYERS = 16

@@ -7,7 +7,7 @@ required key, value not among the choices) and keeps going, so one run shows all
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, suggest
@@ -99,6 +99,14 @@ class ExprT(Type):
         return expr
 
 
+@dataclass(frozen=True)
+class WordsExpr(Expr):
+    """An expression written where one of a few words may stand: it remembers the words, so a bare
+    unknown name there is reported against them (``on_tie: share`` -> did you mean `shared`?)."""
+
+    words: tuple = field(default=(), compare=False)
+
+
 class ChoiceExpr(ExprT):
     """One of a few words, or an expression that gives one (``cards: highest`` or ``cards: 'if ...'``)."""
 
@@ -110,7 +118,26 @@ class ChoiceExpr(ExprT):
         if isinstance(node, Scalar) and node.value in self.choices:
             from ..expr.ast import E
             return Expr(E("const", (node.value,), node.pos), str(node.value), node.pos)
-        return super().build(node, diags, where)
+        built = super().build(node, diags, where)
+        if isinstance(built, Expr):
+            return WordsExpr(built.ast, built.text, built.pos, tuple(self.choices))
+        return built
+
+
+def yaml_set_hint(node: Node) -> str:
+    """``{49, 50}`` in YAML is a set: a mapping whose keys have no values.  Say to write a list."""
+    if isinstance(node, Map) and len(node) and all(isinstance(v, Scalar) and v.value is None
+                                                   for _, v in node.items()):
+        keys = ", ".join(node.keys())
+        return f"`{{{keys}}}` is a YAML set (keys without values), not a list: write `[{keys}]`"
+    return ""
+
+
+def value_kind(node: Node) -> str:
+    """A node's kind for parameter checks: texts are one kind whatever they say, numbers one kind."""
+    if isinstance(node, Scalar) and isinstance(node.value, str):
+        return "text"
+    return describe(node)
 
 
 class ListOf(Type):
@@ -122,7 +149,7 @@ class ListOf(Type):
         if isinstance(node, Scalar) and self.scalar_ok:
             node = Seq([node], node.pos)
         if not isinstance(node, Seq):
-            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
+            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos, yaml_set_hint(node))
             return INVALID
         if len(node) < self.min_len:
             diags.error("E-TYPE", f"`{where}` needs at least {self.min_len} item(s)", node.pos)

@@ -335,6 +335,11 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
                         f"{describe(v)}",
                         over.where(k), f"the base declares `{k}` at {base_default.pos}")
                 continue
+            from ..model.game import param_override_problem       # list items and length
+            problem = None if isinstance(v, Map) else param_override_problem(k, entries[k], v)
+            if problem:
+                d.error("E-TYPE", problem[0], over.where(k), problem[1])
+                continue
             if isinstance(entries[k], Map) and "default" in entries[k] and not isinstance(v, Map):
                 old = entries[k]
                 new = Map(dict(old.entries), old.pos, dict(old.key_pos))
