@@ -519,6 +519,12 @@ class Scope:
             self._fail(e, "E-LIMIT", f"comprehensions nested more than {MAX_COMP_NESTING} deep",
                        "each level multiplies the work (a zone of 100 cards three deep is a million "
                        "steps); compute the inner part as a derived value or a function of the card")
+        if self.derived:                                # derived values it names count with their own
+            total = len(self._locals) + self._nesting(e)
+            if total > MAX_COMP_NESTING:
+                self._fail(e, "E-LIMIT", f"comprehensions nested {total} deep, counting those inside the "
+                           f"derived values this one uses (the limit is {MAX_COMP_NESTING})",
+                           "each level multiplies the work; use a derived value outside the comprehension")
         seq = self._c(seq_e)
         self._locals.append(var)
         try:
@@ -561,6 +567,60 @@ class Scope:
             return agg(out)
 
         return run
+
+
+    def _nesting(self, e: E) -> int:
+        """How deep comprehensions nest in ``e``, counting those of the derived values it names."""
+        if getattr(self, "_derived_nest", None) is None:
+            self._derived_nest = _derived_nesting(self.derived)
+        lexical, refs = _comp_shape(e, self.derived, frozenset(self._locals))
+        return max([lexical] + [depth + self._derived_nest.get(name, 0) for name, depth in refs])
+
+
+def _comp_shape(e: E, derived: dict, bound: frozenset = frozenset()) -> tuple[int, list[tuple[str, int]]]:
+    """How deep comprehensions nest in ``e`` itself, and the derived values it names with the number of
+    comprehensions around each.  Walked with an explicit stack."""
+    deepest, refs = 0, []
+    stack: list[tuple[Any, int, frozenset]] = [(e, 0, bound)]
+    while stack:
+        node, depth, names = stack.pop()
+        if not isinstance(node, E):
+            continue
+        if node.op == "name":
+            if node.args[0] in derived and node.args[0] not in names:
+                refs.append((node.args[0], depth))
+            continue
+        if node.op == "comp":
+            _agg, item, var, seq, cond = node.args
+            deepest = max(deepest, depth + 1)
+            stack.append((seq, depth, names))
+            stack.extend((x, depth + 1, names | {var}) for x in (item, cond))
+            continue
+        stack.extend((x, depth, names) for x in node.args if isinstance(x, E))
+    return deepest, refs
+
+
+def _derived_nesting(derived: dict) -> dict[str, int]:
+    """Each derived value's comprehension nesting, counting the derived values it names (in
+    dependency order, with an explicit stack; a cycle counts as nothing, it is reported elsewhere)."""
+    shapes = {name: _comp_shape(ex.ast, derived) for name, ex in derived.items()}
+    out: dict[str, int] = {}
+    for root in derived:
+        if root in out:
+            continue
+        stack, open_ = [root], {root}
+        while stack:
+            name = stack[-1]
+            todo = next((r for r, _ in shapes[name][1] if r not in out and r not in open_), None)
+            if todo is not None:
+                stack.append(todo)
+                open_.add(todo)
+                continue
+            stack.pop()
+            open_.discard(name)
+            lexical, refs = shapes[name]
+            out[name] = max([lexical] + [d + out.get(r, 0) for r, d in refs])
+    return out
 
 
 _MISSING = object()
