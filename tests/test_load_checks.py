@@ -137,7 +137,7 @@ def test_length_any_declares_a_list_of_any_length(tmp_path):
 
 def test_a_list_default_of_mixed_kinds_is_refused(tmp_path):
     d = _one(_load_file(tmp_path, "extends: gin_rummy\nparams:\n  extra: {default: [1, two]}\n"), "E-TYPE")
-    assert d.pos.line == 3
+    assert d.pos.line == 3 and "quote" in d.hint
 
 
 # ------------------------------------------------------------------ 3. exchange seats

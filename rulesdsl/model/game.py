@@ -451,7 +451,9 @@ def _param_value_ok(name: str, node: Node, choices: Optional[tuple], diags: Diag
             other = next(x for x, k in zip(node, kinds) if k != kinds[0])
             diags.error("E-TYPE", f"parameter `{name}` mixes {describe(first) if kinds[0] != 'text' else 'words'} "
                         f"with {describe(other)} in one list", other.pos,
-                        "every item of a list parameter is of one kind")
+                        "every item of a list parameter is of one kind" +
+                        ("; quote a word that looks like a number, as in [\"2\", \"A\"]"
+                         if set(kinds) == {"text", "a number"} else ""))
             return False
         if isinstance(length, int) and len(node) != length:
             diags.error("E-TYPE", f"parameter `{name}` has {len(node)} item(s); its `length` is {length}", node.pos)
