@@ -65,10 +65,46 @@ class IllegalAction(RulesdslError):
 
 
 class RuleEvaluationError(RulesdslError):
-    """A rule's expression failed while playing (e.g. it compared a number with text).
+    """A rule's expression failed while playing (e.g. it compared a number with text), or play reached
+    a position the ruleset leaves no way out of (a deal that needs more cards than the stock holds, a
+    player on turn with no legal action).
 
     Static checks catch most such mistakes at load; this is the last line, so a bad ruleset never
-    surfaces as a raw Python error.  The game cannot continue after it."""
+    surfaces as a raw Python error.  The game cannot continue after it.
+
+    ``rule`` is the key path of the rule that failed (``turn[draw].take.when``, ``scoring.each_team``,
+    ``match.next_dealer``), ``pos`` where it is written (a ``Pos``; ``str(pos)`` is ``path:line:col``),
+    ``seat`` the seat that was acting and ``step`` the turn step (or the phase: ``deal``, ``climb``,
+    ``exchange``, ...) at the time; each is ``""``/``None`` when unknown.  ``detail`` is the message
+    without the location."""
+
+    def __init__(self, message: str, rule: str = "", pos: Optional[Pos] = None, seat: Optional[int] = None,
+                 step: Optional[str] = None):
+        self.detail = message
+        self.rule = rule
+        self.pos = pos
+        self.seat = seat
+        self.step = step
+        super().__init__(message)
+
+    def located(self, seat: Optional[int], step: Optional[str], doing: str = "") -> "RuleEvaluationError":
+        """This error with the seat and step filled in where unknown (and what the game was doing)."""
+        detail = self.detail
+        if doing and " while " not in detail:
+            detail = f"{detail} (while {doing})"
+        return RuleEvaluationError(detail, self.rule, self.pos, self.seat if self.seat is not None else seat,
+                                   self.step if self.step is not None else step)
+
+    def __str__(self) -> str:
+        where = f"{self.pos}: " if self.pos is not None and self.pos.line else ""
+        ctx = []
+        if self.rule:
+            ctx.append(f"rule `{self.rule}`")
+        if self.seat is not None:
+            ctx.append(f"seat {self.seat}")
+        if self.step:
+            ctx.append(f"step `{self.step}`")
+        return f"{where}error[E-PLAY]: " + (f"{', '.join(ctx)}: " if ctx else "") + self.detail
 
 
 class ShadowedFileWarning(UserWarning):

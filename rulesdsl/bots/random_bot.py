@@ -8,6 +8,15 @@ from typing import Optional
 from ..engine.game import Game
 
 
+class NoEndError(RuntimeError):
+    """``play_out`` made its ``max_decisions`` decisions and the match is still not over (a ruleset
+    whose match cannot end, e.g. a target score no hand can reach).  ``decisions`` is that bound."""
+
+    def __init__(self, decisions: int):
+        self.decisions = decisions
+        super().__init__(f"no end after {decisions} decisions")
+
+
 class RandomBot:
     def __init__(self, seed: Optional[int] = None):
         self.rng = random.Random(seed)
@@ -27,5 +36,5 @@ def play_out(game: Game, seed: Optional[int] = None, max_decisions: int = 1_000_
         game.apply(actions[randrange(len(actions))])
         decisions += 1
         if decisions >= max_decisions:
-            raise RuntimeError(f"no end after {max_decisions} decisions")
+            raise NoEndError(max_decisions)
     return decisions

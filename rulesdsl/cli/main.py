@@ -142,9 +142,17 @@ def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...]) -> None
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the first match.")
 @click.option("--players", default=None, type=int, help="Number of players, where the game allows a range.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
-def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: tuple[str, ...]) -> None:
-    """Play random matches and report how they went, and how fast."""
-    from ..bots.random_bot import play_out
+@click.option("--max-decisions", default=1_000_000, show_default=True, type=click.IntRange(1),
+              help="A match still not over after this many decisions is reported as one that does not end.")
+def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: tuple[str, ...],
+             max_decisions: int) -> None:
+    """Play random matches and report how they went, and how fast.
+
+    A match the ruleset stops (a rule that fails in play, a player left with no legal action) is
+    reported as ``match N (seed S): <located error>`` and the run goes on with the next match; a match
+    that does not end within ``--max-decisions`` stops the run.  Exit status 1 when any match failed."""
+    from ..bots.random_bot import NoEndError, play_out
+    from ..errors import RuleEvaluationError
 
     overrides, where = _parse_sets(sets)
     try:
@@ -159,12 +167,29 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
     endings: Counter = Counter()
     wins: Counter = Counter()
     roles: dict = {}
-    hands = decisions = shared = 0
+    hands = decisions = shared = finished = 0
     margins = []
+    failed = 0
     t0 = time.perf_counter()
     for g in range(games):
-        game = rules.new_game(seed=seed + g, players=players)
-        decisions += play_out(game, seed=seed + g)
+        game = None
+        try:
+            game = rules.new_game(seed=seed + g, players=players)
+            decisions += play_out(game, seed=seed + g, max_decisions=max_decisions)
+        except (RuleEvaluationError, NoEndError) as exc:
+            failed += 1
+            decisions += len(game.history) if game is not None else 0
+            what = f"no end after {exc.decisions:,} decisions" if isinstance(exc, NoEndError) else exc
+            click.echo(f"match {g + 1} (seed {seed + g}): {what}")
+            if isinstance(exc, NoEndError):
+                if g + 1 < games:
+                    click.echo(f"stopped after match {g + 1} of {games}: a match that does not end")
+                break
+            if failed >= _MAX_FAILED_MATCHES and g + 1 < games:
+                click.echo(f"stopped after match {g + 1} of {games}: {failed} matches failed")
+                break
+            continue
+        finished += 1
         hands += len(game.hand_log)
         endings.update(h["ending"] for h in game.hand_log)
         for h in game.hand_log:
@@ -178,12 +203,15 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
             margins.append(s[0] - s[1] if len(s) > 1 else s[0])
     dt = time.perf_counter() - t0
     n = rules.program(players).n
-    click.echo(f"{rules.name}: {games} matches, {n} players, seed {seed}")
-    click.echo(f"hands (deals) played: {hands} ({hands / games:.1f} per match)")
-    click.echo("how hands ended: " + ", ".join(f"{k} {v} ({100 * v / hands:.1f}%)"
-                                               for k, v in endings.most_common()))
+    played = f"{games} matches" if not failed else f"{finished} of {games} matches finished, {failed} failed"
+    click.echo(f"{rules.name}: {played}, {n} players, seed {seed}")
+    click.echo(f"hands (deals) played: {hands} ({hands / max(finished, 1):.1f} per finished match)"
+               if failed else f"hands (deals) played: {hands} ({hands / games:.1f} per match)")
+    if hands:
+        click.echo("how hands ended: " + ", ".join(f"{k} {v} ({100 * v / hands:.1f}%)"
+                                                   for k, v in endings.most_common()))
     if roles:
-        names = [r for r, _ in rules.program(players).roles_for(n)]
+        names = list(dict.fromkeys(r for r, _ in rules.program(players).roles_for(n)))   # a shared name once
         click.echo("roles by seat (deals finished in each role):")
         click.echo("  seat  " + "  ".join(f"{r[:14]:>14}" for r in names))
         for seat in range(n):
@@ -194,9 +222,33 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
     click.echo(f"match wins by {side}: " + ", ".join(f"{side} {s}: {wins[s]}" for s in range(teams or n))
                + (f", shared: {shared}" if shared else ""))
     if margins:
-        click.echo(f"final margin: mean {sum(margins) / len(margins):.1f}, max {max(margins)}")
+        click.echo(f"final margin: mean {_mean_text(margins)}, max {_number_text(max(margins))}")
+    dt = max(dt, 1e-9)
     click.echo(f"speed: {hands / dt:,.0f} hands/s, {decisions / dt:,.0f} decisions/s "
                f"({dt:.2f} s for {decisions:,} decisions)")
+    if failed:
+        sys.exit(1)
+
+
+#: ``simulate`` stops after this many failed matches (a broken ruleset usually fails every match)
+_MAX_FAILED_MATCHES = 10
+
+
+def _number_text(v) -> str:
+    """A score as text, however large (Python refuses to print integers of more than 4,300 digits)."""
+    try:
+        return str(v)
+    except ValueError:
+        return f"a number of about {int(v.bit_length() * 0.30103)} digits"
+
+
+def _mean_text(values: list) -> str:
+    """The mean of scores, to one decimal; exact integer division when the total is too large for a float."""
+    total, n = sum(values), len(values)
+    try:
+        return f"{total / n:.1f}"
+    except OverflowError:
+        return _number_text(total // n)
 
 
 @cli.command()

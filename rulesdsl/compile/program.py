@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from ..errors import Diagnostics, suggest
+from ..errors import Diagnostics, RuleEvaluationError, RulesdslError, suggest
 from ..expr.compiler import Const, Scope
 from ..model.game import ActionSpec, Ruleset
 from ..model.setup import setup_value
@@ -33,6 +33,25 @@ def _card_table(fn: Fn, expr, cards: CardTable, probe, diags: Diagnostics) -> li
                         expr.pos, "a card condition may read `card` and the parameters only")
             return [False] * cards.size
     return out
+
+
+def located(fn: Optional[Fn], rule: str, pos: Pos) -> Optional[Fn]:
+    """A compiled rule that names itself when it fails at play time: any error it raises becomes a
+    ``RuleEvaluationError`` carrying ``rule`` (its key path, e.g. ``turn[draw].take.when``) and ``pos``.
+
+    Wrapped once, at compile time, around a whole rule (not its sub-expressions): one extra call per
+    evaluation, nothing when it succeeds.  Constants cannot fail and are returned as they are."""
+    if fn is None or isinstance(fn, Const):
+        return fn
+
+    def rule_fn(ctx):
+        try:
+            return fn(ctx)
+        except RulesdslError:
+            raise                        # a rule evaluated inside this one names itself
+        except Exception as exc:         # noqa: BLE001 -- whatever a ruleset makes Python raise
+            raise RuleEvaluationError(f"{type(exc).__name__}: {exc}", rule, pos) from None
+    return rule_fn
 
 
 def _ratio_fn(fn: Fn):
@@ -81,6 +100,7 @@ class CAction:
     count: Optional[Fn] = None                 # draw/take: cards at once
     meld_with: Optional[tuple] = None          # take: (count, matching) hand cards melded with the top card
     marks: dict = field(default_factory=dict)  # discard: mark name -> condition
+    key: str = ""                              # key path, e.g. turn[draw].take (for run-time errors)
 
 
 @dataclass
@@ -88,6 +108,7 @@ class CStep:
     name: str
     actions: list
     repeat: bool = False
+    pos: Optional[Pos] = None
 
 
 @dataclass
@@ -266,19 +287,27 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         ratio = None
         group = next((m for m in model.melds.values() if m.kind == "group"), None)
         if group is not None and group.wild_ratio is not None:
-            ratio = _ratio_fn(scope.compile(group.wild_ratio))
+            gname = next(k for k, m in model.melds.items() if m is group)
+            ratio = _ratio_fn(located(scope.compile(group.wild_ratio), f"melds.{gname}.wild_ratio",
+                                      group.wild_ratio.pos))
         closes = model.table.closes_at if model.table is not None else None
         table_rules = MeldRules(model.melds, cards, wild_flags, ratio, closes)
     holder.update(wild=wild_flags, table_rules=table_rules)
 
-    def opt(e):
-        return scope.compile(e) if e is not None else None
+    def rc(e, rule: str):
+        """Compile a rule that runs during play, named by its key path for run-time errors."""
+        return located(scope.compile(e), rule, e.pos)
+
+    def opt(e, rule: str = ""):
+        if e is None:
+            return None
+        return rc(e, rule) if rule else scope.compile(e)
 
     for name, e in model.derived.items():      # check every derived value, used or not
         scope.compile(e)
 
     deal = []
-    for s in model.deal:
+    for di, s in enumerate(model.deal):
         if s.deal is not None:
             if s.deals_all:
                 count = "all"                  # every card, one at a time, as evenly as possible
@@ -286,50 +315,58 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                 count = setup_value(s.deal, params, n, diags)
             deal.append(("deal", count, s.to, s.pos))
         else:
-            deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while)))
+            deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while, f"deal[{di}].bury_while")))
 
     step_index = {s.step: i for i, s in enumerate(model.turn)}
     steps = []
     for s in model.turn:
         acts = []
+        kinds: dict = {}
         for a in s.actions:
             then = None
             if a.then is not None:
                 then = {"end_turn": -1, "end_hand": -2}.get(a.then, step_index.get(a.then))
+            kinds[a.kind] = kinds.get(a.kind, 0) + 1          # the 2nd `draw` entry of a step: draw#2
+            key = f"turn[{s.step}].{a.kind}" + (f"#{kinds[a.kind]}" if kinds[a.kind] > 1 else "")
             acts.append(CAction(a.kind, a.draw or a.take or a.discard or a.go_out or a.meld or a.layoff or a.ask,
-                                opt(a.when), opt(a.forbid), a.rule, a.pos, then, a, opt(a.must_meld),
-                                opt(a.count),
-                                (scope.compile(a.meld_with.count), scope.compile(a.meld_with.matching))
+                                opt(a.when, key + ".when"), opt(a.forbid, key + ".forbid"), a.rule, a.pos, then,
+                                a, opt(a.must_meld, key + ".must_meld"), opt(a.count, key + ".count"),
+                                (rc(a.meld_with.count, key + ".meld_with.count"),
+                                 rc(a.meld_with.matching, key + ".meld_with.matching"))
                                 if a.meld_with is not None else None,
-                                {k: scope.compile(v) for k, v in a.mark.items()}))
-        steps.append(CStep(s.step, acts, s.repeat))
+                                {k: rc(v, f"{key}.mark.{k}") for k, v in a.mark.items()}, key))
+        steps.append(CStep(s.step, acts, s.repeat, s.pos))
 
-    go_out = {name: CGoOut(name, g.discard, scope.compile(g.when), g.rule, g.layoffs, g.pos, g.when.text)
+    go_out = {name: CGoOut(name, g.discard, rc(g.when, f"go_out.{name}.when"), g.rule, g.layoffs, g.pos, g.when.text)
               for name, g in model.go_out.items()}
     stock_out = None
     if model.stock_out is not None:
-        stock_out = (scope.compile(model.stock_out.when),
-                     opt(model.stock_out.last_chance) or Const(False), model.stock_out.result)
+        stock_out = (rc(model.stock_out.when, "stock_out.when"),
+                     opt(model.stock_out.last_chance, "stock_out.last_chance") or Const(False),
+                     model.stock_out.result)
     sc = model.scoring
-    multiplier = opt(sc.multiplier) or Const(1)
-    outcomes = [COutcome(scope.compile(o.when), o.scorer, scope.compile(o.points)) for o in sc.outcomes or ()]
+    multiplier = opt(sc.multiplier, "scoring.multiplier") or Const(1)
+    outcomes = [COutcome(rc(o.when, f"scoring.outcomes[{i}].when"), o.scorer,
+                         rc(o.points, f"scoring.outcomes[{i}].points")) for i, o in enumerate(sc.outcomes or ())]
     m = model.match
     end_bonus = None
     if m.end_bonus is not None:
-        end_bonus = (opt(m.end_bonus.when) or Const(True), scope.compile(m.end_bonus.points))
+        end_bonus = (opt(m.end_bonus.when, "match.end_bonus.when") or Const(True),
+                     rc(m.end_bonus.points, "match.end_bonus.points"))
     climbing = _climbing(model, cards, scope, diags) if model.climbing is not None else None
-    exchange = [CExchange(x.giver, x.receiver, scope.compile(x.count), scope.compile(x.cards),
-                          scope.compile(x.when), x.pos) for x in model.exchange] or None
-    each_player = opt(sc.each_player)
-    each_team = opt(sc.each_team)
+    exchange = [CExchange(x.giver, x.receiver, rc(x.count, f"exchange[{i}].count"),
+                          rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos)
+                for i, x in enumerate(model.exchange)] or None
+    each_player = opt(sc.each_player, "scoring.each_player")
+    each_team = opt(sc.each_team, "scoring.each_team")
     t = model.table
-    table = opt(t.empty_hand_ends) if t is not None else None
-    books = [(k, _ratio_fn(scope.compile(v))) for k, v in t.books.items()] if t is not None else []
+    table = opt(t.empty_hand_ends, "table.empty_hand_ends") if t is not None else None
+    books = [(k, _ratio_fn(rc(v, f"table.books.{k}"))) for k, v in t.books.items()] if t is not None else []
     going_out = None
     if t is not None and t.going_out is not None:
         go = t.going_out
-        going_out = CGoingOut(scope.compile(go.when), go.needs_discard, go.keep_when_not_out,
-                              scope.compile(go.permission), go.rule, go.pos, go.when.text)
+        going_out = CGoingOut(rc(go.when, "table.going_out.when"), go.needs_discard, go.keep_when_not_out,
+                              rc(go.permission, "table.going_out.permission"), go.rule, go.pos, go.when.text)
     auto_lay = None
     if model.auto_lay is not None:
         al = model.auto_lay
@@ -338,17 +375,20 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                         al.pos, suggest(al.class_, holder["classes"]) or "classes: " + ", ".join(holder["classes"]))
         else:
             auto_lay = (holder["classes"][al.class_], al.to, al.replace_from, al.when_empty == "end_hand")
-    placed_value = opt(model.table.placed_value) if model.table is not None else None
+    placed_value = opt(model.table.placed_value, "table.placed_value") if model.table is not None else None
     holder["placed_value"] = placed_value
     prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,
-                   stock_out, multiplier, outcomes, scope.compile(m.ends_when), opt(m.next_dealer),
+                   stock_out, multiplier, outcomes, rc(m.ends_when, "match.ends_when"),
+                   opt(m.next_dealer, "match.next_dealer"),
                    end_bonus, model.first_turn, each_player, climbing, exchange,
-                   scope.compile(m.seating), scope.compile(m.direction), dict(model.roles),
-                   scope.compile(m.on_tie), tuple(wild_flags), table_rules, table, placed_value,
-                   {name: CClaim(scope.compile(c.when), c.priority, c.pos) for name, c in model.claims.items()},
+                   rc(m.seating, "match.seating"), rc(m.direction, "match.direction"), dict(model.roles),
+                   rc(m.on_tie, "match.on_tie"), tuple(wild_flags), table_rules, table, placed_value,
+                   {name: CClaim(rc(c.when, f"claims.{name}.when"), c.priority, c.pos)
+                    for name, c in model.claims.items()},
                    model.teams.count if model.teams is not None else 0, team_zones, auto_lay, books,
-                   opt(t.initial_minimum) if t is not None else None,
-                   opt(t.counts_toward_minimum) if t is not None else None, going_out, each_team)
+                   opt(t.initial_minimum, "table.initial_minimum") if t is not None else None,
+                   opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
+                   going_out, each_team)
     prog.discard_zone = next((a.arg for st in steps for a in st.actions if a.kind == "discard"), None)
     prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)
     return None if diags else prog
@@ -375,10 +415,17 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
     else:
         order = list(range(len(ranks))) + ([-1] if cards.jokers else [])
     lo, hi = c.sizes[0], c.sizes[-1]
-    opt = lambda e: scope.compile(e) if e is not None else None  # noqa: E731
-    toggles = [CToggle(name, scope.compile(t.when), scope.compile(t.reverses_order),
-                       scope.compile(t.reverses_direction), scope.compile(t.resets_each_deal))
+    def rc(e, rule: str):
+        return located(scope.compile(e), "climbing." + rule, e.pos)
+
+    def opt(e, rule: str):
+        return rc(e, rule) if e is not None else None
+
+    toggles = [CToggle(name, rc(t.when, f"toggles.{name}.when"), rc(t.reverses_order, f"toggles.{name}.reverses_order"),
+                       rc(t.reverses_direction, f"toggles.{name}.reverses_direction"),
+                       rc(t.resets_each_deal, f"toggles.{name}.resets_each_deal"))
                for name, t in c.toggles.items()]
-    return CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, scope.compile(c.beats), c.beats.text,
-                  c.beats.pos, opt(c.takes_last_rank), opt(c.skip_next), opt(c.clears_trick), opt(c.goes_last),
-                  scope.compile(c.pass_locks_out), scope.compile(c.first_leader), toggles, c.pos)
+    return CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, rc(c.beats, "beats"), c.beats.text,
+                  c.beats.pos, opt(c.takes_last_rank, "takes_last_rank"), opt(c.skip_next, "skip_next"),
+                  opt(c.clears_trick, "clears_trick"), opt(c.goes_last, "goes_last"),
+                  rc(c.pass_locks_out, "pass_locks_out"), rc(c.first_leader, "first_leader"), toggles, c.pos)

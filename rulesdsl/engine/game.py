@@ -67,13 +67,12 @@ class Game:
         self.dealer = dealer
         self._stack = self._parse_deck(deck) if deck is not None else None
         self.go_out_names = tuple(prog.go_out)
+        self._failure: Optional[RuleEvaluationError] = None
         try:
             self._start_hand()
             self._settle()
-        except RulesdslError:
-            raise
         except Exception as exc:
-            raise RuleEvaluationError(f"a rule failed while dealing: {type(exc).__name__}: {exc}") from None
+            raise self._stop(exc, "dealing") from None
 
     def _parse_deck(self, deck: Sequence[Union[str, int]]) -> list[int]:
         """A stacked deck, top card first: card texts (or ids), each card of the deck exactly once."""
@@ -95,6 +94,7 @@ class Game:
 
     def _start_hand(self) -> None:
         p = self.prog
+        self.phase = "deal"                        # until the hand's first phase is entered
         self.hand_number += 1
         if self._stack is not None:
             order = self._stack
@@ -147,9 +147,9 @@ class Game:
         seats = [first]
         while len(seats) < n:
             seats.append(self.next_seat(seats[-1]))
-        for item in self.prog.deal:
+        for i_item, item in enumerate(self.prog.deal):
             if item[0] == "deal":
-                _, count, zone, _pos = item
+                _, count, zone, pos = item
                 hands = self.pzones[zone]
                 if count == "all":
                     i = 0
@@ -157,11 +157,21 @@ class Game:
                         hands[seats[i % n]].append(stock.pop())
                         i += 1
                     continue
+                if type(count) is not int or count < 0:
+                    raise RuleEvaluationError(f"the deal gives {count!r} cards to each player; it must be a "
+                                              "whole number, 0 or more", f"deal[{i_item}].deal", pos, step="deal")
+                if count * n > len(stock):
+                    raise RuleEvaluationError(f"the deal needs {count * n} cards ({count} to each of {n} players) "
+                                              f"but {len(stock)} are left to deal", f"deal[{i_item}].deal", pos,
+                                              step="deal")
                 for _ in range(count):
                     for s in seats:
                         hands[s].append(stock.pop())
             else:
-                _, zone, fact, _pos, bury = item
+                _, zone, fact, pos, bury = item
+                if not stock:
+                    raise RuleEvaluationError(f"no card is left to turn up into `{zone}`",
+                                              f"deal[{i_item}].turn_up", pos, step="deal")
                 card = stock.pop()
                 tries = len(stock) + 1
                 while bury is not None and stock:
@@ -172,7 +182,8 @@ class Game:
                         break
                     tries -= 1
                     if tries < 0:
-                        raise RuleEvaluationError("`bury_while` buries every card of the stock")
+                        raise RuleEvaluationError("`bury_while` buries every card of the stock",
+                                                  f"deal[{i_item}].bury_while", pos, step="deal")
                     stock.insert(self.rng.randrange(len(stock) + 1), card)   # buried at random
                     card = stock.pop()
                 self.zones[zone].append(card)
@@ -318,23 +329,80 @@ class Game:
 
     # ------------------------------------------------------------------ legal actions and apply
     def legal_actions(self) -> list[Action]:
+        """What the player on turn may do now.  Never empty while the match is not over: a position the
+        ruleset leaves no way out of stops the game with a ``RuleEvaluationError`` naming the step."""
         if self._legal is None:
             if self.broken:
-                raise RuleEvaluationError(self.broken)
+                raise self._stopped()
             try:
                 self._legal = [] if self.is_over else self.phases[self.phase].generate(self)
-            except RulesdslError:
-                raise
             except _EVAL_ERRORS as exc:
-                self.broken = (f"a rule failed while listing the legal actions: {type(exc).__name__}: "
-                               f"{exc}; the game cannot continue")
-                raise RuleEvaluationError(self.broken) from None
+                raise self._stop(exc, "listing the legal actions") from None
+            if not self._legal and not self.is_over:
+                rule, pos = self._phase_rule()
+                raise self._stop(RuleEvaluationError(
+                    "the player on turn has no legal action, and the match is not over",
+                    rule, pos)) from None
         return list(self._legal)
+
+    # ------------------------------------------------------------------ run-time failures
+    def step_name(self) -> str:
+        """The turn step in progress (``draw``), or the phase (``deal``, ``climb``, ``exchange``...)."""
+        phase = getattr(self, "phase", None)
+        if phase is None:
+            return "deal"
+        if phase == "turn":
+            return self.prog.steps[self.step].name
+        return phase
+
+    def _phase_rule(self) -> tuple:
+        """(key path, position) of the rule that governs the current step or phase."""
+        p = self.prog
+        if getattr(self, "phase", "deal") == "deal":
+            return "deal", None
+        if self.phase == "turn":
+            st = p.steps[self.step]
+            return f"turn[{st.name}]", st.pos
+        if self.phase == "climb":
+            return "climbing", p.climbing.pos
+        if self.phase == "exchange":
+            i = getattr(self, "xstep", None)
+            return (f"exchange[{i}]", p.exchange[i].pos) if i is not None else ("exchange", None)
+        if self.phase == "offer":
+            return "first_turn", p.first_turn.pos
+        if self.phase == "last_chance" and p.model.stock_out is not None:
+            return "stock_out.last_chance", p.model.stock_out.pos
+        if self.phase == "claim" and p.claims:
+            name, claim = next(iter(p.claims.items()))
+            return f"claims.{name}", claim.pos
+        if self.phase == "answer" and p.going_out is not None:
+            return "table.going_out", p.going_out.pos
+        return self.phase, None
+
+    def _stop(self, exc: BaseException, doing: str = "") -> "RuleEvaluationError":
+        """The game stops here: ``exc`` (a rule that failed, or any error it caused) as a located
+        ``RuleEvaluationError`` with the seat and step filled in; later calls raise it again."""
+        if isinstance(exc, RulesdslError) and not isinstance(exc, RuleEvaluationError):
+            return exc                                  # an illegal action, a ruleset error: not a stop
+        if not isinstance(exc, RuleEvaluationError):
+            exc = RuleEvaluationError(f"{type(exc).__name__}: {exc}")
+        err = exc.located(getattr(self, "actor", None), self.step_name(), doing)
+        if not err.rule:                                # not raised by a rule: name the step's
+            err.rule, err.pos = self._phase_rule()
+        self._failure = err
+        self.broken = str(err) + "; the game cannot continue"
+        return err
+
+    def _stopped(self) -> "RuleEvaluationError":
+        f = self._failure
+        if f is None:
+            return RuleEvaluationError(self.broken)
+        return RuleEvaluationError(f.detail, f.rule, f.pos, f.seat, f.step)
 
     def apply(self, action: Union[Action, str]) -> None:
         """Carry out one action of the current player; illegal -> IllegalAction, state unchanged."""
         if self.broken:
-            raise RuleEvaluationError(self.broken)
+            raise self._stopped()
         if self.is_over:
             raise IllegalAction("the match is over", "match end")
         if isinstance(action, str):
@@ -361,9 +429,7 @@ class Game:
         except IllegalAction:
             raise
         except _EVAL_ERRORS as exc:
-            self.broken = (f"a rule failed while playing `{chosen}`: {type(exc).__name__}: {exc}; "
-                           "the game cannot continue")
-            raise RuleEvaluationError(self.broken) from None
+            raise self._stop(exc, f"playing `{chosen}`") from None
 
     def _canonical(self, action: Action) -> Action:
         if action.zone and action.zone not in self.zones:      # zone names are matched however written
@@ -424,9 +490,23 @@ class Game:
         if p.ends_when(self) and (p.on_tie(self) != "another_hand" or self._unique_leader() is not None):
             self._end_match()
             return
-        self.dealer = p.next_dealer(self) % self.n if p.next_dealer is not None else self.next_seat(self.dealer)
+        self.dealer = self._next_dealer()
         self._reseat()
         self._start_hand()
+
+    def _next_dealer(self) -> int:
+        """Who deals the next hand: ``match.next_dealer``, else the next seat.  A rule that gives
+        nothing (``none``: e.g. "the winner deals" after a hand nobody won) keeps the dealer."""
+        p = self.prog
+        if p.next_dealer is None:
+            return self.next_seat(self.dealer)
+        seat = p.next_dealer(self)
+        if seat is None:
+            return self.dealer
+        if type(seat) is not int:
+            raise RuleEvaluationError(f"gives {seat!r}; it must be a seat (a whole number) or none",
+                                      "match.next_dealer", p.model.match.next_dealer.pos)
+        return seat % self.n
 
     def _entry_phase(self) -> str:
         """Where a hand starts: the exchange, the first-turn offer, climbing, or plain turns."""
@@ -560,7 +640,8 @@ class Game:
                                 for c, k in zip(m.cards, m.declared)],
                       "placed_by": list(m.placers), **({"book": m.book} if m.book else {})} for m in self.melds],
             "last_hands": copy.deepcopy(self.hand_log[-3:]),
-            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.current_player else [],
+            "legal_actions": [str(a) for a in self.legal_actions()]
+                             if seat == self.current_player and not self.broken else [],
             "is_over": self.is_over,
             "winner": self.winner,
         }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...errors import IllegalAction
+from ...errors import IllegalAction, RuleEvaluationError
 from ..actions import Action
 from .base import Phase
 
@@ -268,10 +268,20 @@ class ExchangePhase(Phase):
         return bool(g.previous_order) and len(g.previous_order) == g.n and self._first(g, 0) is not None
 
     def _first(self, g, i: int) -> Optional[int]:
+        """The first exchange step from ``i`` on that applies and asks for at least one card."""
         steps = self.prog.exchange
-        while i < len(steps) and not steps[i].when(g):
+        while i < len(steps) and not (steps[i].when(g) and self._count(g, i) > 0):
             i += 1
         return i if i < len(steps) else None
+
+    def _count(self, g, i: int) -> int:
+        """How many cards exchange step ``i`` passes (0: the step is skipped)."""
+        step = self.prog.exchange[i]
+        n = step.count(g)
+        if type(n) is not int or n < 0:
+            raise RuleEvaluationError(f"the exchange gives {n!r} cards; it must be a whole number, 0 or more",
+                                      f"exchange[{i}].count", step.pos)
+        return n
 
     def _seat(self, g, position: int) -> int:
         order = g.previous_order
@@ -280,6 +290,7 @@ class ExchangePhase(Phase):
     def enter(self, g) -> None:
         g.xstep = self._first(g, 0)
         g.xgiven = 0
+        g.xcount = self._count(g, g.xstep)
         g.actor = self._seat(g, self.prog.exchange[g.xstep].giver)
 
     def generate(self, g) -> list[Action]:
@@ -309,13 +320,13 @@ class ExchangePhase(Phase):
         g.pzones["hand"][giver].remove(card)
         g.pzones["hand"][receiver].append(card)
         g.xgiven += 1
-        if g.xgiven < step.count(g):
+        if g.xgiven < g.xcount:                # the count judged when the step began
             return
         nxt = self._first(g, g.xstep + 1)
         if nxt is None:
             g.enter("climb")
             return
-        g.xstep, g.xgiven = nxt, 0
+        g.xstep, g.xgiven, g.xcount = nxt, 0, self._count(g, nxt)
         g.actor = self._seat(g, self.prog.exchange[nxt].giver)
 
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
@@ -327,4 +338,4 @@ class ExchangePhase(Phase):
         if g.phase == "exchange":
             step = self.prog.exchange[g.xstep]
             out["exchange"] = {"giver": g.actor, "receiver": self._seat(g, step.receiver),
-                               "cards": step.cards(g), "given": g.xgiven, "count": step.count(g)}
+                               "cards": step.cards(g), "given": g.xgiven, "count": g.xcount}

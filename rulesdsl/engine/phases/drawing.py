@@ -32,10 +32,15 @@ class TurnPhase(Phase):
         # partnership rules on discards (initial minimum, going out) apply only where declared
         self.partnership = prog.initial_minimum is not None or prog.going_out is not None
         self.claim = next(iter(prog.claims.values()), None) if prog.claims else None
+        # steps with several entries of one kind on one zone (two `draw: stock` told apart by `when`):
+        # there, the entry that produced each listed action is remembered, so its `then`, count and
+        # marks are the ones applied
+        self.ambiguous = [len({(a.kind, a.arg) for a in s.actions}) < len(s.actions) for s in prog.steps]
 
     def reset(self, g) -> None:
         g.forced_draw = None
         g.go_out_only = False
+        g.spec_of = None
 
     def meld_step(self) -> int:
         """The step where melding happens (a claimer continues there)."""
@@ -72,6 +77,8 @@ class TurnPhase(Phase):
         g.discard_forbid = self.discard_forbid     # a go-out's own discard obeys the same restriction
         g.banned = None                            # cards the restriction refuses, judged once per step
         must = g.must
+        track = self.ambiguous[g.step]
+        g.spec_of = spec_of = {} if track else None  # listed action -> the entry that offered it (first wins)
         for a in self.prog.steps[g.step].actions:
             if g.go_out_only and a.kind != "go_out":
                 continue
@@ -79,11 +86,23 @@ class TurnPhase(Phase):
                 continue                           # the card taken deep must be melded first
             if a.kind == "go_out" and go_outs[a.arg].discard != "none":
                 if a.when is None or a.when(g):       # the action's own condition, then the go-out's
-                    discard_outs.append(go_outs[a.arg])
+                    if not track:
+                        discard_outs.append(go_outs[a.arg])
+                    elif a.arg not in spec_of:
+                        spec_of[a.arg] = a
+                        discard_outs.append(go_outs[a.arg])
                 continue
-            out.extend(self.gen_action(g, a))
+            acts = self.gen_action(g, a)
+            if track:
+                for x in acts:
+                    spec_of.setdefault(x, a)
+            out.extend(acts)
         if discard_outs:
-            out.extend(self._gen_discard_go_outs(g, discard_outs))
+            acts = self._gen_discard_go_outs(g, discard_outs)
+            if track:
+                for x in acts:
+                    spec_of.setdefault(x, spec_of[x.verb])
+            out.extend(acts)
         return out
 
     def gen_action(self, g, a: CAction) -> list[Action]:
@@ -198,7 +217,7 @@ class TurnPhase(Phase):
         elif verb == "take":
             spec = self._spec_for(g, action)
             if spec.spec.depth == "any" or spec.must_meld is not None or spec.meld_with is not None:
-                apply_take(g, action)
+                apply_take(g, action, spec)
             else:
                 take(g, action.zone)
             self._next_step(g, action)
@@ -239,6 +258,12 @@ class TurnPhase(Phase):
             go_out(g, self.prog.go_out[verb], action)
 
     def _spec_for(self, g, action: Action) -> CAction:
+        """The step entry behind a listed action: the one that offered it (where a step has several
+        entries of a kind), else the step's only entry of that kind."""
+        if g.spec_of is not None:
+            a = g.spec_of.get(action)
+            if a is not None:
+                return a
         for a in self.prog.steps[g.step].actions:
             if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb):
                 if action.verb in ("draw", "take", "discard") and action.zone and a.arg != action.zone:
