@@ -519,8 +519,9 @@ class Scope:
             self._fail(e, "E-LIMIT", f"comprehensions nested more than {MAX_COMP_NESTING} deep",
                        "each level multiplies the work (a zone of 100 cards three deep is a million "
                        "steps); compute the inner part as a derived value or a function of the card")
-        if self.derived:                                # derived values it names count with their own
-            total = len(self._locals) + self._nesting(e)
+        own = self._nesting(e)                          # with the derived values it names
+        if self.derived:
+            total = len(self._locals) + own
             if total > MAX_COMP_NESTING:
                 self._fail(e, "E-LIMIT", f"comprehensions nested {total} deep, counting those inside the "
                            f"derived values this one uses (the limit is {MAX_COMP_NESTING})",
@@ -536,20 +537,22 @@ class Scope:
         too_costly = (f"{where}: `{name}(... for {var} in ...)` goes past {MAX_STEPS:,} comprehension "
                       f"steps in one evaluation")
 
+        starts_budget = own > 1           # comprehensions run inside this one: the outermost counts
+
         def run(c):
             env = c.env
             items = seq(c)
-            try:
-                size = len(items)
-            except TypeError:
-                items = tuple(items)
-                size = len(items)
-            left = env.get(_STEPS)             # steps left in this evaluation (set by the outermost)
-            outermost = left is None
-            left = (MAX_STEPS if outermost else left) - size
-            if left < 0:
-                raise EvaluationTooCostly(too_costly, where)
-            env[_STEPS] = left
+            # Steps are counted only in a nest of comprehensions (a lone one goes once through a
+            # sequence): the outermost of a nest sets the budget, every one inside it draws on it.
+            left = env.get(_STEPS)
+            outermost = left is None and starts_budget
+            if left is not None or outermost:
+                if not isinstance(items, (tuple, list, str, dict, set, frozenset)):
+                    items = tuple(items)
+                left = (MAX_STEPS if outermost else left) - len(items)
+                if left < 0:
+                    raise EvaluationTooCostly(too_costly, where)
+                env[_STEPS] = left
             saved = env.get(var, _MISSING)
             out = []
             try:
