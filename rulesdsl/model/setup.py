@@ -27,5 +27,7 @@ def setup_value(expr: Expr, params: dict, n: int, diags: Diagnostics) -> Any:
     try:
         return fn(SetupContext(n))
     except Exception as exc:
-        diags.error("E-EVAL", f"`{expr.text}` fails with {n} players: {type(exc).__name__}: {exc}", expr.pos)
+        shown = " ".join(expr.text.split())
+        shown = shown if len(shown) <= 80 else shown[:80] + "..."
+        diags.error("E-EVAL", f"`{shown}` fails with {n} players: {type(exc).__name__}: {exc}", expr.pos)
         return None
