@@ -8,10 +8,40 @@ mistake of a file in one run.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .source.tree import Pos, UNKNOWN
+
+#: characters never printed as they are: C0 controls (line breaks and tabs included), DEL, C1
+#: controls, bidirectional overrides and isolates, line and paragraph separators, and lone surrogates
+#: (which cannot even be encoded)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape_char(m: "re.Match[str]") -> str:
+    o = ord(m.group())
+    return f"\\x{o:02x}" if o <= 0xFF else f"\\u{o:04x}"
+
+
+def printable(text: object) -> str:
+    """``text`` safe to print on a terminal or hand to a client: every control character (and bidi
+    override, separator, lone surrogate) written as a visible escape (ESC is ``\\x1b``).  Everything a
+    user sees from rulesdsl passes through here: diagnostics (text and JSON), refused actions, rule
+    failures, the command line's echo of its arguments."""
+    s = text if type(text) is str else str(text)
+    return _UNSAFE.sub(_escape_char, s) if _UNSAFE.search(s) else s
+
+
+#: how much of a user's own input a message quotes back
+ECHO_LIMIT = 80
+
+
+def excerpt(text: object, limit: int = ECHO_LIMIT) -> str:
+    """``printable(text)`` cut to ``limit`` characters with an ellipsis: how messages quote input."""
+    s = printable(text)
+    return s if len(s) <= limit else s[:max(limit - 3, 1)] + "..."
 
 
 @dataclass(frozen=True)
@@ -25,15 +55,16 @@ class Diagnostic:
     severity: str = "error"
 
     def format(self) -> str:
-        text = f"{self.pos}: {self.severity}[{self.code}]: {self.message}"
+        text = f"{printable(self.pos)}: {self.severity}[{self.code}]: {printable(self.message)}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {printable(self.hint)}"
         return text
 
     def as_dict(self) -> dict:
-        return {"path": self.pos.path, "line": self.pos.line, "col": self.pos.col,
-                "severity": self.severity, "code": self.code, "message": self.message,
-                "hint": self.hint}
+        """The diagnostic as JSON-ready data; texts are ``printable`` (a client printing them is safe)."""
+        return {"path": printable(self.pos.path), "line": self.pos.line, "col": self.pos.col,
+                "severity": self.severity, "code": self.code, "message": printable(self.message),
+                "hint": printable(self.hint)}
 
     def __str__(self) -> str:
         return self.format()
@@ -60,8 +91,9 @@ class IllegalAction(RulesdslError):
     def __init__(self, message: str, rule: str = "", pos: Optional[Pos] = None):
         self.rule = rule
         self.pos = pos
+        self.detail = printable(message)
         where = f" [{rule}" + (f" at {pos}" if pos and pos.line else "") + "]" if rule else ""
-        super().__init__(message + where)
+        super().__init__(self.detail + printable(where))
 
 
 class RuleEvaluationError(RulesdslError):
@@ -104,7 +136,7 @@ class RuleEvaluationError(RulesdslError):
             ctx.append(f"seat {self.seat}")
         if self.step:
             ctx.append(f"step `{self.step}`")
-        return f"{where}error[E-PLAY]: " + (f"{', '.join(ctx)}: " if ctx else "") + self.detail
+        return printable(f"{where}error[E-PLAY]: " + (f"{', '.join(ctx)}: " if ctx else "") + self.detail)
 
 
 class ShadowedFileWarning(UserWarning):
@@ -123,7 +155,7 @@ class ShadowedFileWarning(UserWarning):
         else:
             text = (f"`{name}` means the {what} ({bundled}), not the local file {local}; to use the "
                     f"local file, write {local}")
-        super().__init__(text)
+        super().__init__(printable(text))
 
 
 class Diagnostics:

@@ -7,16 +7,17 @@ so a mistake that shows only with some player count is still reported when the f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from .check.semantic import check_model
 from .compile.program import Program, compile_program
 from .engine.game import Game
-from .errors import Diagnostics, RulesetError
+from .errors import Diagnostic, Diagnostics, RulesetError, excerpt
 from .model.game import Ruleset, build_ruleset
-from .source.resolve import digest, load_tree
+from .source.resolve import bundled_dir, digest, display_path, load_tree
 from .source.tree import Node, Pos
 
 
@@ -88,21 +89,52 @@ class Rules:
 
 
 def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
-         override_pos: Optional[Mapping[str, Pos]] = None) -> Rules:
-    """Load a bundled game by name, or a ``.yaml`` / ``.rules`` file, with optional overrides."""
+         override_pos: Optional[Mapping[str, Pos]] = None,
+         allow_paths: Sequence[Union[str, Path]] = ()) -> Rules:
+    """Load a bundled game by name, or a ``.yaml`` / ``.rules`` file, with optional overrides.
+
+    ``extends`` in the file reaches only bundled rulesets and files inside the file's own folder;
+    ``allow_paths`` names further folders (or files) it may reach.  Diagnostics quote files reached
+    through ``extends`` only in short excerpts."""
     diags = Diagnostics()
-    tree, path = load_tree(str(name), overrides, override_pos, diags)
-    model = build_ruleset(tree, diags)
-    if model is None:
-        raise RulesetError(diags.items)
-    check_model(model, diags)
-    diags.raise_if_any()
-    # compile for every allowed player count now, so expression errors surface at load time
-    rules = Rules(model, tree, path)
-    for n in range(model.players.min, model.players.max + 1):
-        prog = compile_program(model, n, rules.params, diags)
-        if prog is None:
-            break
-        rules._programs[n] = prog
-    diags.raise_if_any()
+    files: list[Path] = []
+    try:
+        tree, path = load_tree(str(name), overrides, override_pos, diags, files, allow_paths)
+        model = build_ruleset(tree, diags)
+        if model is None:
+            raise RulesetError(diags.items)
+        check_model(model, diags)
+        diags.raise_if_any()
+        # compile for every allowed player count now, so expression errors surface at load time
+        rules = Rules(model, tree, path)
+        for n in range(model.players.min, model.players.max + 1):
+            prog = compile_program(model, n, rules.params, diags)
+            if prog is None:
+                break
+            rules._programs[n] = prog
+        diags.raise_if_any()
+    except RulesetError as exc:
+        bases = {display_path(f) for f in files[1:] if not _is_bundled(f)}
+        if bases and any(d.pos.path in bases for d in exc.diagnostics):
+            raise RulesetError([_shortened(d) if d.pos.path in bases else d for d in exc.diagnostics]) from None
+        raise
     return rules
+
+
+#: how much of a quoted piece (between backticks) a diagnostic in a base file may show
+BASE_QUOTE_LIMIT = 40
+
+
+def _is_bundled(path: Path) -> bool:
+    try:
+        path.resolve().relative_to(bundled_dir().resolve())
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def _shortened(d: Diagnostic) -> Diagnostic:
+    """A diagnostic located in a base file (reached through ``extends``, not named by the user), its
+    quotes cut to short excerpts."""
+    cut = lambda m: "`" + excerpt(m.group(1), BASE_QUOTE_LIMIT) + "`"    # noqa: E731
+    return replace(d, message=re.sub(r"`([^`]*)`", cut, d.message), hint=re.sub(r"`([^`]*)`", cut, d.hint))

@@ -22,7 +22,7 @@ from typing import Callable, Iterator, Optional
 
 import click
 
-from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning
+from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, excerpt, printable
 from ..source.tree import Pos
 
 
@@ -33,7 +33,7 @@ def _parse_sets(pairs: tuple[str, ...]) -> tuple[dict, dict]:
     out, where = {}, {}
     for pair in pairs:
         if "=" not in pair:
-            raise click.BadParameter(f"`{pair}` is not KEY=VALUE", param_hint="--set")
+            raise click.BadParameter(f"`{excerpt(pair)}` is not KEY=VALUE", param_hint="--set")
         key, _, text = pair.partition("=")
         key = key.strip()
         pos = Pos(f"--set {pair}", 1, 1)
@@ -68,16 +68,22 @@ def _notes(skip: Optional[Callable[[ShadowedFileWarning], bool]] = None) -> Iter
         for w in log or ():
             if isinstance(w.message, ShadowedFileWarning):
                 if not (skip and skip(w.message)):
-                    click.echo(f"note: {w.message}", err=True)
+                    click.echo(f"note: {printable(w.message)}", err=True)
             else:
                 warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
-def _load(name: str, overrides: dict, where: dict):
+def _load(name: str, overrides: dict, where: dict, allow_paths: tuple = ()):
     from ..rules import load
 
     with _notes():
-        return load(name, overrides or None, where)
+        return load(name, overrides or None, where, allow_paths=allow_paths)
+
+
+#: ``--allow-path DIR``: a folder outside the ruleset's own that its ``extends`` may name
+_ALLOW_PATH = click.option(
+    "--allow-path", "allow_paths", multiple=True, metavar="DIR", type=click.Path(),
+    help="A folder (outside the ruleset's own) whose files `extends` may name (repeatable).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -104,33 +110,35 @@ def list_cmd() -> None:
                 title = (title + " " if title else "") + f"(extends {ext.value})"
         except RulesdslError:
             title = "(unreadable)"
-        click.echo(f"{name:32} {title}")
+        click.echo(f"{name:32} {printable(title)}")
 
 
 @cli.command()
 @click.argument("rulesets", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
-def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...]) -> None:
+@_ALLOW_PATH
+def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...], allow_paths: tuple[str, ...]) -> None:
     """Check rulesets (bundled names, or paths with their extension); print every problem, located."""
     overrides, where = _parse_sets(sets)
     report = []
     bad = False
     for name in rulesets:
+        shown = printable(name)
         try:
-            rules = _load(name, overrides, where)
-            report.append({"ruleset": name, "valid": True, "name": rules.name, "digest": rules.digest,
-                           "diagnostics": []})
+            rules = _load(name, overrides, where, allow_paths)
+            report.append({"ruleset": shown, "valid": True, "name": printable(rules.name),
+                           "digest": rules.digest, "diagnostics": []})
             if fmt == "text":
-                click.echo(f"{name}: ok ({rules.name}, digest {rules.digest})")
+                click.echo(f"{shown}: ok ({printable(rules.name)}, digest {rules.digest})")
         except RulesetError as exc:
             bad = True
-            report.append({"ruleset": name, "valid": False,
+            report.append({"ruleset": shown, "valid": False,
                            "diagnostics": [d.as_dict() for d in exc.diagnostics]})
             _print_diagnostics(exc.diagnostics, fmt)
             if fmt == "text":
                 n = len(exc.diagnostics)
-                click.echo(f"{name}: {n} error{'s' if n != 1 else ''}")
+                click.echo(f"{shown}: {n} error{'s' if n != 1 else ''}")
     if fmt == "json":
         click.echo(json.dumps(report if len(report) > 1 else report[0], indent=2))
     sys.exit(1 if bad else 0)
@@ -144,8 +152,9 @@ def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...]) -> None
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
 @click.option("--max-decisions", default=1_000_000, show_default=True, type=click.IntRange(1),
               help="A match still not over after this many decisions is reported as one that does not end.")
+@_ALLOW_PATH
 def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: tuple[str, ...],
-             max_decisions: int) -> None:
+             max_decisions: int, allow_paths: tuple[str, ...]) -> None:
     """Play random matches and report how they went, and how fast.
 
     A match the ruleset stops (a rule that fails in play, a player left with no legal action) is
@@ -156,14 +165,14 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
 
     overrides, where = _parse_sets(sets)
     try:
-        rules = _load(ruleset, overrides, where)
+        rules = _load(ruleset, overrides, where, allow_paths)
     except RulesetError as exc:
         _print_diagnostics(exc.diagnostics, "text")
         sys.exit(1)
     try:
         rules.program(players)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--players")
+        raise click.BadParameter(printable(exc), param_hint="--players")
     endings: Counter = Counter()
     wins: Counter = Counter()
     roles: dict = {}
@@ -180,7 +189,7 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
             failed += 1
             decisions += len(game.history) if game is not None else 0
             what = f"no end after {exc.decisions:,} decisions" if isinstance(exc, NoEndError) else exc
-            click.echo(f"match {g + 1} (seed {seed + g}): {what}")
+            click.echo(f"match {g + 1} (seed {seed + g}): {printable(what)}")
             if isinstance(exc, NoEndError):
                 if g + 1 < games:
                     click.echo(f"stopped after match {g + 1} of {games}: a match that does not end")
@@ -204,16 +213,16 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: 
     dt = time.perf_counter() - t0
     n = rules.program(players).n
     played = f"{games} matches" if not failed else f"{finished} of {games} matches finished, {failed} failed"
-    click.echo(f"{rules.name}: {played}, {n} players, seed {seed}")
+    click.echo(f"{printable(rules.name)}: {played}, {n} players, seed {seed}")
     click.echo(f"hands (deals) played: {hands} ({hands / max(finished, 1):.1f} per finished match)"
                if failed else f"hands (deals) played: {hands} ({hands / games:.1f} per match)")
     if hands:
-        click.echo("how hands ended: " + ", ".join(f"{k} {v} ({100 * v / hands:.1f}%)"
+        click.echo("how hands ended: " + ", ".join(f"{printable(k)} {v} ({100 * v / hands:.1f}%)"
                                                    for k, v in endings.most_common()))
     if roles:
         names = list(dict.fromkeys(r for r, _ in rules.program(players).roles_for(n)))   # a shared name once
         click.echo("roles by seat (deals finished in each role):")
-        click.echo("  seat  " + "  ".join(f"{r[:14]:>14}" for r in names))
+        click.echo("  seat  " + "  ".join(f"{printable(r)[:14]:>14}" for r in names))
         for seat in range(n):
             c = roles.get(seat, Counter())
             click.echo(f"  {seat:>4}  " + "  ".join(f"{c[r]:>14}" for r in names))
@@ -258,7 +267,9 @@ def _mean_text(values: list) -> str:
 @click.option("--resolved", is_flag=True, help="Write the ruleset with its `extends` chain merged in.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write to FILE instead of standard output (never to the file being read).")
-def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optional[str]) -> None:
+@_ALLOW_PATH
+def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optional[str],
+            allow_paths: tuple[str, ...]) -> None:
     """Print a ruleset in the other syntax (YAML <-> .rules); the model is the same.
 
     RULESET is a bundled name (gives a copy to edit) or a file path with its extension."""
@@ -289,7 +300,7 @@ def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optiona
         if resolved:
             files: list = []
             with _notes(skip=moot):
-                tree, _ = load_tree(ruleset, files=files)
+                tree, _ = load_tree(ruleset, files=files, allow_paths=allow_paths)
             for f in files[1:]:
                 _refuse_own_input(f, output, stdout)
         else:
@@ -298,7 +309,7 @@ def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optiona
         _print_diagnostics(exc.diagnostics, "text")
         sys.exit(1)
     if not isinstance(tree, Map):
-        click.echo(f"{tree.pos}: error[E-TYPE]: a ruleset is a mapping of sections, not a list or a value")
+        click.echo(f"{printable(tree.pos)}: error[E-TYPE]: a ruleset is a mapping of sections, not a list or a value")
         sys.exit(1)
     text = to_yaml(tree) if target == "yaml" else to_dsl(tree)
     if output is None:
@@ -307,7 +318,7 @@ def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optiona
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as exc:
-        click.echo(f"error: cannot write `{output}`: {exc.strerror or exc}", err=True)
+        click.echo(f"error: cannot write `{printable(output)}`: {printable(exc.strerror or exc)}", err=True)
         sys.exit(1)
 
 
@@ -322,7 +333,7 @@ def _target_syntax(target: Optional[str], output: Optional[str]) -> str:
         raise click.UsageError("say the output syntax with `--to yaml` or `--to rules` (or give `--output` "
                                "a file ending in .yaml or .rules)")
     if target is not None and implied is not None and target != implied:
-        raise click.UsageError(f"`--to {target}` does not match `--output {output}`, which will be read as "
+        raise click.UsageError(f"`--to {target}` does not match `--output {printable(output)}`, which will be read as "
                                f"{'the DSL' if implied == 'rules' else 'YAML'}; change the extension or `--to`")
     return target or implied  # type: ignore[return-value]
 
@@ -354,9 +365,9 @@ def _refuse_own_input(path: Path, output: Optional[str], stdout: Optional[os.sta
         return
     from ..source.resolve import display_path
 
-    shown = display_path(path)
+    shown = printable(display_path(path))
     if output is not None:
-        raise click.UsageError(f"`--output {output}` is {shown}, which this conversion reads; writing it "
+        raise click.UsageError(f"`--output {printable(output)}` is {shown}, which this conversion reads; writing it "
                                f"would destroy it.  Write to another file.")
     raise click.UsageError(f"standard output is {shown}, which this conversion reads (a shell's `>` empties "
                            f"the file before convert starts).  Write to another file, or use `--output FILE`.")
@@ -369,10 +380,10 @@ def main(argv: Optional[list[str]] = None) -> None:
     except SystemExit:
         raise
     except RulesdslError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {printable(exc)}", err=True)
         sys.exit(1)
     except Exception as exc:  # noqa: BLE001 -- the promise is: never a traceback
-        click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        click.echo(f"internal error: {type(exc).__name__}: {printable(exc)} (please report this)", err=True)
         sys.exit(3)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, excerpt
 from ..compile.cards import normalise
 
 from ..model.game import BUILTIN_VERBS
@@ -40,10 +40,31 @@ class Action(NamedTuple):
         return f"Action({str(self)!r})"
 
 
+#: the longest action text read at all (a real action is far shorter: a few words of a few characters)
+MAX_ACTION_CHARS = 1000
+
+#: what each built-in verb takes after it: a zone, a count of cards, cards, a meld number
+_NOTHING = ("pass", "done", "ask", "yes", "no")
+_ONE_CARD = ("discard", "give")              # exactly one card
+_SOME_CARDS = ("play", "meld")               # one card or more
+_SYNTAX = {
+    "discard": "`discard CARD`", "give": "`give CARD`", "play": "`play CARD ...`",
+    "meld": "`meld CARD ...`", "layoff": "`layoff CARD on N`",
+}
+
+
 def parse_action(text: str, go_out_names: tuple = ()) -> Action:
-    """Parse the canonical notation (whitespace- and case-tolerant) into an ``Action``."""
+    """Parse the canonical notation (whitespace- and case-tolerant) into an ``Action``.
+
+    Parsing is strict: each verb takes exactly the parts its grammar names (``layoff`` alone takes
+    ``on N``; a go-out name takes at most one card; ``discard`` and ``give`` exactly one), and anything
+    else is refused with ``IllegalAction``.  Messages quote at most ``ECHO_LIMIT`` characters of the
+    input, escaped."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action must be text or an Action, not {type(text).__name__}")
+        raise IllegalAction(f"an action must be text or an Action, not {type(text).__name__}", "action syntax")
+    if len(text) > MAX_ACTION_CHARS:
+        raise IllegalAction(f"`{excerpt(text)}` is too long for an action ({len(text):,} characters; "
+                            f"at most {MAX_ACTION_CHARS:,})", "action syntax")
     words = text.split()
     if not words:
         raise IllegalAction("empty action", "action syntax")
@@ -58,24 +79,69 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
                                 "many cards: `take discard 3`)", "action syntax")
         if len(rest) == 2:
             if not re.fullmatch(r"[0-9]{1,4}", rest[1]) or int(rest[1]) < 1:
-                raise IllegalAction(f"`{rest[1]}` is not a number of cards", "action syntax")
+                raise IllegalAction(f"`{excerpt(rest[1])}` is not a number of cards", "action syntax")
             return Action(verb, rest[0].lower(), (str(int(rest[1])),))
         return Action(verb, rest[0])
-    if verb in ("pass", "done", "ask", "yes", "no"):
+    if verb in _NOTHING:
         if rest:
             raise IllegalAction(f"`{verb}` takes nothing after it", "action syntax")
         return Action(verb)
+    go_out = verb in go_out_names
+    if not go_out and verb not in _ONE_CARD + _SOME_CARDS + ("layoff",):
+        known = ", ".join(BUILTIN_VERBS + tuple(go_out_names))
+        raise IllegalAction(f"unknown action `{excerpt(words[0], 24)}`; actions: {known}", "action syntax")
     target = 0
-    if len(rest) >= 2 and rest[-2].lower() == "on":
-        try:
-            target = int(rest[-1])
-        except ValueError:
-            raise IllegalAction(f"`on` needs a meld number, not `{rest[-1]}`", "action syntax") from None
+    if verb == "layoff":
+        if len(rest) < 3 or rest[-2].lower() != "on":
+            raise IllegalAction("a layoff names its card and the meld: `layoff CARD on N`", "action syntax")
+        if not re.fullmatch(r"[0-9]{1,4}", rest[-1]) or int(rest[-1]) < 1:
+            raise IllegalAction(f"`on` needs a meld number (1, 2, ... as numbered in the view), not "
+                                f"`{excerpt(rest[-1], 24)}`", "action syntax")
+        target = int(rest[-1])
         rest = rest[:-2]
-    if verb in ("discard", "layoff", "play", "give", "meld") or verb in go_out_names:
-        return Action(verb, "", tuple(_card(w) for w in rest), target)
-    known = ", ".join(BUILTIN_VERBS + tuple(go_out_names))
-    raise IllegalAction(f"unknown action `{words[0]}`; actions: {known}", "action syntax")
+    elif any(w.lower() == "on" for w in rest):
+        raise IllegalAction(f"`{verb}` does not name a meld (`on N`); only `layoff CARD on N` does",
+                            "action syntax")
+    if go_out:
+        if len(rest) > 1:
+            raise IllegalAction(f"`{verb}` takes at most one card (its discard)", "action syntax")
+    elif verb in _ONE_CARD or verb == "layoff":
+        if len(rest) != 1:
+            raise IllegalAction(f"`{verb}` takes one card: {_SYNTAX[verb]}", "action syntax")
+    elif not rest:
+        raise IllegalAction(f"`{verb}` needs cards: {_SYNTAX[verb]}", "action syntax")
+    return Action(verb, "", tuple(_card(w) for w in rest), target)
+
+
+def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
+    """Text, or an ``Action`` built by hand, checked against the notation: each field of the right
+    type (``verb`` and ``zone`` text, ``cards`` a tuple or list of texts, ``target`` a whole number
+    >= 0) and the whole read back through ``parse_action``, so a hand-built action obeys the same
+    grammar as typed text.  Anything else is refused with ``IllegalAction``."""
+    if isinstance(action, str):
+        return parse_action(action, go_out_names)
+    if not isinstance(action, Action):
+        raise IllegalAction(f"an action must be text or an Action, not {type(action).__name__}", "action syntax")
+    verb, zone, cards, target = action
+    bad = ("verb" if type(verb) is not str else
+           "zone" if type(zone) is not str else
+           "cards" if not isinstance(cards, (tuple, list)) or any(type(c) is not str for c in cards) else
+           "target" if type(target) is not int or target < 0 else "")
+    if bad:
+        raise IllegalAction(f"an Action's `{bad}` must be "
+                            + {"verb": "text", "zone": "text", "cards": "a tuple of card texts",
+                               "target": "a meld number (an int, 0 for none)"}[bad], "action syntax")
+    if not _word(verb) or (zone and not _word(zone)) or not all(_word(c) for c in cards):
+        raise IllegalAction("an Action's verb, zone and cards are single words", "action syntax")
+    if target > 9999:
+        raise IllegalAction(f"there is no meld {excerpt(target, 24)}", "action syntax")
+    text = " ".join([verb] + ([zone] if zone else []) + list(cards)) + (f" on {target}" if target else "")
+    return parse_action(text, go_out_names)
+
+
+def _word(text: str) -> bool:
+    """One word: not empty, no whitespace anywhere."""
+    return bool(text) and len(text.split()) == 1 and text.split()[0] == text
 
 
 def _card(word: str) -> str:

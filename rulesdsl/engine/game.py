@@ -18,12 +18,12 @@ import random
 from typing import Any, Optional, Sequence, Union
 
 from ..compile.program import Program
-from ..errors import IllegalAction, RuleEvaluationError, RulesdslError
+from ..errors import ECHO_LIMIT, IllegalAction, RuleEvaluationError, RulesdslError, excerpt
 
 #: a rule that fails at run time (a ruleset mixing types, a name read where it has no value) can
 #: raise anything; it surfaces as RuleEvaluationError and the game stops there
 _EVAL_ERRORS = (Exception,)
-from .actions import Action, parse_action
+from .actions import Action, coerce_action
 from .phases import build_phases
 from .zones import Cards
 
@@ -399,28 +399,25 @@ class Game:
             return RuleEvaluationError(self.broken)
         return RuleEvaluationError(f.detail, f.rule, f.pos, f.seat, f.step)
 
-    def apply(self, action: Union[Action, str]) -> None:
-        """Carry out one action of the current player; illegal -> IllegalAction, state unchanged."""
+    def apply(self, action: Union[Action, str], seat: Optional[int] = None) -> None:
+        """Carry out one action of the current player; illegal -> IllegalAction, state unchanged.
+
+        ``seat``, when given, is the seat the action comes from (a server passes the sender's seat):
+        any seat but the one on turn is refused.  Text and hand-built actions are read strictly (each
+        verb takes only the parts its notation names); ``history`` records the canonical text of the
+        action done, never the spelling it was sent in."""
         if self.broken:
             raise self._stopped()
         if self.is_over:
             raise IllegalAction("the match is over", "match end")
-        if isinstance(action, str):
-            action = parse_action(action, self.go_out_names)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"an action must be text or an Action, not {type(action).__name__}")
+        if seat is not None and (type(seat) is not int or seat != self.actor):
+            raise IllegalAction(f"seat {excerpt(seat, 24)} is not on turn; seat {self.actor} is", "turn order")
         phase = self.phases[self.phase]
         legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:                    # listed actions are canonical already
-            action = self._canonical(action)
-        if action not in legal:
-            same = phase.equivalent(self, action, legal)
-            if same is None:
-                raise phase.explain(self, action, legal) or self._generic_illegal(action, legal)
-            chosen = action if phase.keeps_chosen else same
-            action = same
-        else:
-            chosen = action
+        try:
+            action = chosen = legal[legal.index(action)]      # a listed action: canonical already
+        except Exception:                                    # anything else is read, then judged
+            action, chosen = self._judge(action, phase, legal)
         self.history.append(str(chosen))
         self._legal = None
         try:
@@ -431,11 +428,33 @@ class Game:
         except _EVAL_ERRORS as exc:
             raise self._stop(exc, f"playing `{chosen}`") from None
 
+    def _judge(self, sent: object, phase, legal: list) -> tuple:
+        """An action that is not itself in the legal list (text, a hand-built ``Action``): read it
+        strictly, canonicalise it, and find the listed action it means -> ``(action, chosen)``; else
+        refuse it, quoting at most ``ECHO_LIMIT`` characters of it."""
+        action = self._canonical(coerce_action(sent, self.go_out_names))
+        if action in legal:
+            action = legal[legal.index(action)]
+            return action, action
+        same = phase.equivalent(self, action, legal)
+        if same is None:
+            refusal = phase.explain(self, action, legal) or self._generic_illegal(action, legal)
+            text = str(action)
+            if len(text) > ECHO_LIMIT and text in refusal.detail:   # the echo of a long action, cut
+                refusal = IllegalAction(refusal.detail.replace(text, excerpt(text)), refusal.rule, refusal.pos)
+            raise refusal
+        if not phase.keeps_chosen:
+            return same, same
+        kind = self.prog.cards.parse_kind                   # the cards chosen, in the deck's order
+        return same, action._replace(cards=tuple(sorted(action.cards, key=lambda t: kind(t.partition("=")[0]))))
+
     def _canonical(self, action: Action) -> Action:
+        """A parsed action in canonical spelling: the zone as the ruleset names it, each card as the
+        deck writes it; ``=`` (what a wild card stands for) only on a wild card, in a meld or layoff."""
         if action.zone and action.zone not in self.zones:      # zone names are matched however written
             zone = next((z for z in self.zones if z.lower() == action.zone.lower()), None)
             if zone is None:
-                raise IllegalAction(f"there is no zone `{action.zone}`; zones: {', '.join(self.zones)}",
+                raise IllegalAction(f"there is no zone `{excerpt(action.zone, 24)}`; zones: {', '.join(self.zones)}",
                                     "action syntax")
             action = action._replace(zone=zone)
         if not action.cards or action.verb in ("take", "claim"):
@@ -446,19 +465,32 @@ class Game:
             t, eq, decl = word.partition("=")
             k = cards.parse_kind(t)
             if k is None:
-                raise IllegalAction(f"`{t}` is not a card of this deck", "card notation")
+                raise IllegalAction(f"`{excerpt(t, 24)}` is not a card of this deck", "card notation")
             text = cards.kind_text[k]
             if eq:
+                if action.verb not in ("meld", "layoff") or not self._is_wild_kind(k):
+                    raise IllegalAction(f"`{excerpt(word, 24)}`: `=` says what a wild card stands for, "
+                                        f"and {text} is no wild card here"
+                                        if action.verb in ("meld", "layoff") else
+                                        f"`{excerpt(word, 24)}`: `=` says what a wild card stands for in a "
+                                        f"meld or layoff; `{action.verb}` takes plain cards", "wild cards")
                 d = cards.parse_kind(decl)
                 if d is None or cards.kind_rank[d] < 0:
-                    raise IllegalAction(f"`{decl}` is not a card a wild card can stand for", "wild cards")
+                    raise IllegalAction(f"`{excerpt(decl, 24)}` is not a card a wild card can stand for",
+                                        "wild cards")
                 text += "=" + cards.kind_text[d]
             fixed.append(text)
         return action._replace(cards=tuple(fixed))
 
+    def _is_wild_kind(self, kind: int) -> bool:
+        """Whether cards of this kind are wild in this ruleset."""
+        wild, kinds = self.prog.wild, self.prog.cards.kind
+        return any(wild[c] and kinds[c] == kind for c in range(len(wild)))
+
     def _generic_illegal(self, action: Action, legal: list) -> IllegalAction:
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        return IllegalAction(f"`{action}` is not legal now ({self.phase}); legal: {shown}", f"{self.phase} phase")
+        return IllegalAction(f"`{excerpt(action)}` is not legal now ({self.phase}); legal: {shown}",
+                             f"{self.phase} phase")
 
     def find(self, zone: list, text: str) -> int:
         """The id of a card with this text in ``zone`` (the action was checked legal first)."""

@@ -6,6 +6,15 @@ How a name is found (the CLI, ``rulesdsl.load`` and ``extends`` all follow it):
   ``/`` is a file path: relative to the working directory, or, in ``extends``, to the file that extends;
 * any other name (``NAME`` or ``variants/NAME``) is a bundled game or variant, and nothing else.
 
+``extends`` is confined, because a ruleset may come from a stranger: it names a bundled ruleset, or a
+file with a ruleset extension inside the folder of the file that was named (its subfolders included;
+no ``..`` out of it, no absolute path but into the bundled rulesets, symbolic links resolved before
+the check).  ``allow_paths``
+(``--allow-path DIR`` on the command line) widens that to other folders, by relative or absolute
+path.  A file outside is never read.  A base file that does not read as a ruleset (a syntax error, a
+top level with keys no ruleset has) is reported at the ``extends`` line without quoting it beyond a
+short excerpt: diagnostics quote in full only the files a user named.
+
 So a local file never takes the place of a bundled ruleset unasked.  When a bundled name also matches
 a local file (``NAME.rules`` beside the caller), the bundled ruleset is used and a
 ``ShadowedFileWarning`` says which file was not (the CLI prints it as a ``note:`` line); a bare name
@@ -27,9 +36,9 @@ import os
 import sys
 import warnings
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 
-from ..errors import Diagnostics, RulesetError, ShadowedFileWarning, suggest
+from ..errors import Diagnostics, RulesetError, ShadowedFileWarning, excerpt, suggest
 from .tree import Map, Node, Pos, Scalar, describe, from_plain
 
 EXTENSIONS = (".yaml", ".yml", ".rules")
@@ -261,13 +270,15 @@ def display_path(path: Path) -> str:
 def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
               override_pos: Optional[Mapping[str, Pos]] = None,
               diags: Optional[Diagnostics] = None,
-              files: Optional[list[Path]] = None) -> tuple[Node, Path]:
+              files: Optional[list[Path]] = None,
+              allow_paths: Sequence[Union[str, "os.PathLike[str]"]] = ()) -> tuple[Node, Path]:
     """Resolve ``name`` (path or bundled name) with its ``extends`` chain and the given overrides.
 
     Problems that leave a usable tree (an unknown parameter in a variant or an override) go to
     ``diags`` when given, so the caller can report them together with later problems; without
     ``diags`` they are raised.  A file that cannot be found or read is always raised at once.
-    ``files``, when given, receives every file read (the named one first, then its bases)."""
+    ``files``, when given, receives every file read (the named one first, then its bases).
+    ``allow_paths``: folders (or files) outside the named file's folder that ``extends`` may name."""
     own = diags is None
     d = Diagnostics() if own else diags
     path = find(name)
@@ -276,7 +287,11 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
         message, hint = not_found(name)
         d.error("E-NOT-FOUND", message, Pos(name, 0, 0), hint)
         raise RulesetError(d.items)
-    tree = _resolve_file(path, [], d, files)
+    if isinstance(allow_paths, (str, os.PathLike)):
+        allow_paths = [allow_paths]
+    allowed = tuple(_real(p) for p in allow_paths)
+    scope = _Scope((_real(path.parent), _real(bundled_dir())) + allowed, (_real(bundled_dir()),) + allowed)
+    tree = _resolve_file(path, [], d, files, scope)
     if overrides:
         tree = apply_overrides(tree, overrides, override_pos or {}, d)
     if own:
@@ -284,22 +299,118 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
     return tree, path
 
 
-def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional[list[Path]] = None) -> Node:
+class _Scope(NamedTuple):
+    """Where ``extends`` may reach: ``roots`` (real paths: the named file's folder, the bundled
+    rulesets, the allowed paths) and ``allowed`` (where an absolute path may lead: the bundled rulesets
+    and the allowed paths)."""
+
+    roots: tuple
+    allowed: tuple
+
+
+def _real(p: Union[str, "os.PathLike[str]"]) -> str:
+    """The path with every symbolic link resolved (what a check of where a file lies must compare)."""
+    return os.path.realpath(os.fspath(p))
+
+
+def _inside(real: str, roots: Sequence[str]) -> bool:
+    """Whether the real path ``real`` is one of ``roots`` or lies under one."""
+    for root in roots:
+        try:
+            if os.path.commonpath([root, real]) == root:
+                return True
+        except ValueError:                  # another drive, or a mix of absolute and relative
+            continue
+    return False
+
+
+_WIDEN = ("to allow another folder, pass `--allow-path DIR` (command line) or "
+          "`rulesdsl.load(..., allow_paths=[DIR])`")
+
+
+def _confine(name: str, folder: Path, scope: _Scope, pos: Pos, d: Diagnostics) -> None:
+    """Refuse (before anything is read) an ``extends`` path that leaves the allowed folders."""
+    shown = excerpt(name)
+    if os.path.isabs(name):
+        if not _inside(_real(name), scope.allowed):
+            d.error("E-EXTENDS-PATH", f"`extends` names the absolute path `{shown}`; a ruleset extends a "
+                    "bundled ruleset or a file in its own folder, by a relative path", pos,
+                    "write the path relative to this file (`./base.yaml`); " + _WIDEN)
+            raise RulesetError(d.items)
+        return
+    if not _inside(_real(folder / name), scope.roots):
+        d.error("E-EXTENDS-PATH", f"`extends` names `{shown}`, outside the folder of the ruleset named "
+                "(a ruleset extends a bundled ruleset or a file in its own folder tree)", pos, _WIDEN)
+        raise RulesetError(d.items)
+
+
+def _check_base(name: str, base: Path, scope: _Scope, pos: Pos, d: Diagnostics) -> None:
+    """A base file found by path: it must really lie inside (a symbolic link may point out) and be
+    a ruleset file by its extension."""
+    if not _inside(_real(base), scope.roots):
+        d.error("E-EXTENDS-PATH", f"`extends` names `{excerpt(name)}`, which leads (through a symbolic "
+                "link) outside the folder of the ruleset named", pos, _WIDEN)
+        raise RulesetError(d.items)
+    if base.suffix.lower() not in EXTENSIONS:
+        d.error("E-EXTENDS-PATH", f"`extends` names `{excerpt(name)}`, which is no ruleset file (a ruleset "
+                f"file ends in {', '.join(EXTENSIONS)})", pos, "name the ruleset file with its extension")
+        raise RulesetError(d.items)
+
+
+def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics) -> Node:
+    """Read a base file reached through ``extends`` (not a bundled one).  What does not read as a
+    ruleset is one diagnostic at the ``extends`` line that says where the problem is and quotes at most
+    a short excerpt: the file was not named by the user, and may not be a ruleset at all."""
+    from ..model.game import RULESET, SOURCE_KEYS
+
+    def refuse(why: str) -> None:
+        d.error("E-EXTENDS-INVALID", f"`extends` names `{excerpt(name)}`, which {why}", pos,
+                f"check that file by naming it: `rulesdsl validate {excerpt(name)}`")
+        raise RulesetError(d.items)
+
+    try:
+        tree = read_file(path, shown)
+    except RulesetError as exc:
+        first = exc.diagnostics[0] if exc.diagnostics else None
+        refuse("does not read as a ruleset" + (f" (error[{first.code}] at {first.pos})" if first else ""))
+    if not isinstance(tree, Map):
+        refuse(f"is not a ruleset (it holds {describe(tree)}, not a mapping of sections; {tree.pos})")
+    for key in tree.keys():
+        if key not in RULESET.fields and key not in SOURCE_KEYS:
+            refuse(f"is not a ruleset: its top-level key `{excerpt(key, 12)}` ({tree.where(key)}) is no "
+                   "ruleset section")
+    return tree
+
+
+def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional[list[Path]] = None,
+                  scope: Optional[_Scope] = None, named_by: Optional[tuple[str, Pos]] = None) -> Node:
+    """Read ``path`` and its ``extends`` chain.  ``named_by`` (the ``extends`` value and where it is
+    written) is given for a base file; ``scope`` bounds where ``extends`` may reach."""
+    if scope is None:
+        scope = _Scope((_real(path.parent), _real(bundled_dir())), (_real(bundled_dir()),))
     shown = display_path(path)
     if files is not None:
         files.append(path)
-    tree = read_file(path, shown)
+    if named_by is not None and not _inside(_real(path), (_real(bundled_dir()),)):
+        tree = _read_base(path, shown, named_by[0], named_by[1], d)
+    else:
+        tree = read_file(path, shown)
     if not isinstance(tree, Map) or "extends" not in tree:
         return tree
     ext = tree["extends"]
     if not isinstance(ext, Scalar) or not isinstance(ext.value, str):
         d.error("E-TYPE", "`extends` must name a ruleset", ext.pos)
         raise RulesetError(d.items)
+    by_path = is_path(ext.value)
+    if by_path:
+        _confine(ext.value, path.parent, scope, ext.pos, d)
     base_path = find(ext.value, path.parent, extends_from=shown)
     if base_path is None:
         message, hint = not_found(ext.value, path.parent)
         d.error("E-NOT-FOUND", message, ext.pos, hint)
         raise RulesetError(d.items)
+    if by_path:
+        _check_base(ext.value, base_path, scope, ext.pos, d)
     resolved = base_path.resolve()
     if resolved in chain or resolved == path.resolve():
         d.error("E-CYCLE", f"`extends` chain loops back to `{ext.value}`", ext.pos)
@@ -307,7 +418,7 @@ def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional
     if len(chain) >= MAX_EXTENDS_DEPTH:
         d.error("E-DEPTH", f"`extends` chain deeper than {MAX_EXTENDS_DEPTH}", ext.pos)
         raise RulesetError(d.items)
-    base = _resolve_file(base_path, chain + [path.resolve()], d, files)
+    base = _resolve_file(base_path, chain + [path.resolve()], d, files, scope, (ext.value, ext.pos))
     return merge(base, tree, d)
 
 

@@ -71,7 +71,8 @@ def _yaml_quote(text: str) -> str:
         elif ch == "\t":
             out.append("\\t")
         elif code < 0x20 or 0x7F <= code <= 0xA0 or code in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF) \
-                or 0xD800 <= code <= 0xDFFF:
+                or 0xD800 <= code <= 0xDFFF \
+                or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069 or code in (0x061C, 0x200E, 0x200F):  # bidi
             out.append(f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
         else:
             out.append(ch)
