@@ -54,5 +54,5 @@ def size_problem(text: str, path: str) -> Optional["Diagnostic"]:
     from ..errors import Diagnostic
     from .tree import Pos
 
-    return Diagnostic("E-TOO-BIG", f"file is too large ({len(text)} characters; the limit is "
-                      f"{MAX_TEXT_CHARS})", Pos(path, 1, 1), "split the ruleset, or use `extends`")
+    return Diagnostic("E-TOO-BIG", f"file is too large ({len(text):,} characters; the limit is "
+                      f"{MAX_TEXT_CHARS:,})", Pos(path, 1, 1), "split the ruleset, or use `extends`")
