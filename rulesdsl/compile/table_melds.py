@@ -39,8 +39,20 @@ class TableMeld:
 
     def counts(self, wild: Sequence[bool]) -> tuple[int, int]:
         """(naturals, wilds) in the meld."""
-        w = sum(1 for c in self.cards if wild[c])
+        w = sum(map(wild.__getitem__, self.cards))
         return len(self.cards) - w, w
+
+
+def _memo2(fn):
+    """A condition over (naturals, wilds) -- it reads nothing else -- judged once per pair."""
+    seen: dict = {}
+
+    def cached(n: int, w: int) -> bool:
+        r = seen.get((n, w))
+        if r is None:
+            r = seen[(n, w)] = fn(n, w)
+        return r
+    return cached
 
 
 class MeldRules:
@@ -56,9 +68,10 @@ class MeldRules:
         self.set = sets[0] if sets else None
         self.group = groups[0] if groups else None
         self.wildm = wilds[0] if wilds else None
-        self.ratio = ratio or (lambda n, w: True)     # group: (naturals, wilds) -> allowed
+        self.ratio = _memo2(ratio) if ratio else (lambda n, w: True)   # group: (naturals, wilds) -> allowed
         self.closes_at = closes_at
         self._reach_memo: dict = {}            # look-ahead of the engine: what a rank's melds can hold
+        self._book_memo: dict = {}             # (naturals, wilds) -> book type
         ranks_all = list(cards.ranks)
         self.group_ranks = ({ranks_all.index(r) for r in self.group.ranks if r in ranks_all}
                             if self.group and self.group.ranks else set(range(len(ranks_all))))

@@ -44,8 +44,17 @@ def close_book(g, meld: TableMeld) -> None:
     """A meld that reached ``closes_at`` is a book: closed, and typed by the first ``books`` rule."""
     rules = g.prog.table_rules
     if rules.closes_at is not None and len(meld.cards) >= rules.closes_at and not meld.book:
-        n, w = meld.counts(rules.wild)
-        meld.book = next((name for name, cond in g.prog.books if cond(n, w)), "book")
+        meld.book = book_type(g, *meld.counts(rules.wild))
+
+
+def book_type(g, n: int, w: int) -> str:
+    """The type of a book of ``n`` naturals and ``w`` wild cards: the first ``books`` rule that holds
+    (the rules read the two counts only: judged once per pair)."""
+    memo = g.prog.table_rules._book_memo
+    t = memo.get((n, w))
+    if t is None:
+        t = memo[(n, w)] = next((name for name, cond in g.prog.books if cond(n, w)), "book")
+    return t
 
 
 def after_placing(g, meld: TableMeld, placed: list) -> None:
@@ -353,7 +362,7 @@ class _OutOfBudget(Exception):
     pass
 
 
-def can_meld_down(g, keep: int = 1, budget: int = 3000, then_out: bool = False) -> bool:
+def can_meld_down(g, keep: int = 1, budget: int = 400, then_out: bool = False) -> bool:
     """Can the acting player place all but exactly ``keep`` cards of their hand this turn -- and,
     with ``then_out``, reach a position where the going-out condition holds (the last book may be
     completed on the way)?  A search over the positions reached (each judged once, whatever the order
@@ -364,23 +373,29 @@ def can_meld_down(g, keep: int = 1, budget: int = 3000, then_out: bool = False) 
     hand = sorted(g.pzones["hand"][g.actor])
     if len(hand) < keep:
         return False
-    if then_out and not _out_conceivable(g, owner):
-        return False
     mine = [m for m in g.melds if m.owner == owner]
+    if then_out and not _out_conceivable(g, owner, hand, mine):
+        return False
     if _stuck_cards(g, rules, hand, mine) > keep:
         return False
     others = [m for m in g.melds if m.owner != owner]
     try:
-        return _down(g, rules, hand, mine, others, owner, keep, [budget], then_out, set())
+        return _down(g, rules, hand, mine, [_meld_sig(m, rules.wild) for m in mine], others, owner, keep,
+                     [budget], then_out, set())
     except _OutOfBudget:
         return False
 
 
-def _out_conceivable(g, owner) -> bool:
+def _out_conceivable(g, owner, hand: list, mine: list) -> bool:
     """The going-out condition could hold after this turn's placements: it holds with the owner's
-    melds joined by many books of every type (placements change nothing else)."""
+    melds joined by every book the hand could still complete (counted for each type it could have;
+    placements change nothing else)."""
     names = [name for name, _ in g.prog.books] + ["book"]
-    fake = [TableMeld("group", [], [], owner, [], rank=-3, book=name) for name in names for _ in range(64)]
+    potential = _book_potential(g, hand, mine)
+    if potential is None:
+        potential = {name: 64 for name in names}
+    fake = [TableMeld("group", [], [], owner, [], rank=-3, book=name)
+            for name, k in potential.items() for _ in range(k)]
     real = g.melds
     g.melds = list(real) + fake
     try:
@@ -389,6 +404,47 @@ def _out_conceivable(g, owner) -> bool:
         return True
     finally:
         g.melds = real
+
+
+def _book_potential(g, hand: list, mine: list) -> Optional[dict]:
+    """Where melds are groups of one rank (and melds of wild cards) closed at ``closes_at``: for each
+    book type, how many books of that type the hand could complete this turn at most (each rank's
+    possible books counted for every type they could have), or None where this is not worked out."""
+    rules = g.prog.table_rules
+    close = rules.closes_at
+    if close is None or rules.run is not None or rules.set is not None:
+        return None
+    n_wild = sum(1 for c in hand if rules.wild[c])
+    naturals: dict = {}
+    kind_rank, kind = g.prog.cards.kind_rank, g.prog.cards.kind
+    for c in hand:
+        if not rules.wild[c] and rules.group is not None:
+            r = kind_rank[kind[c]]
+            if r in rules.group_ranks:
+                naturals[r] = naturals.get(r, 0) + 1
+    open_melds = {m.rank: m.counts(rules.wild) for m in mine if open_rank(m) is not None}
+    out: dict = {}
+
+    def add(types: set, k: int) -> None:
+        for t in types:
+            out[t] = out.get(t, 0) + k
+
+    for r in set(naturals) | {k for k in open_melds if k >= 0}:
+        a = naturals.get(r, 0)
+        if r in open_melds:
+            n0, w0 = open_melds[r]
+            types = {book_type(g, close - w, w) for w in range(w0, w0 + n_wild + 1)
+                     if close - w >= n0 and close - w - n0 <= a and rules.ratio(close - w, w)}
+            add(types, 1)
+        types = {book_type(g, close - w, w) for w in range(0, min(n_wild, close - 1) + 1)
+                 if 1 <= close - w <= a and rules.ratio(close - w, w)}
+        add(types, a // max(1, close - n_wild) if types else 0)
+    if rules.wildm is not None and n_wild:
+        w0 = open_melds.get(-1, (0, None))[1]
+        if w0 is not None and close - w0 <= n_wild:
+            add({book_type(g, 0, close)}, 1)
+        add({book_type(g, 0, close)}, n_wild // close)
+    return out
 
 
 def _stuck_cards(g, rules, hand, mine) -> int:
@@ -418,7 +474,8 @@ def _meld_sig(m: TableMeld, wild) -> tuple:
     return (m.kind, m.lo, m.hi, tuple(sorted(m.declared)), m.counts(wild)[1], m.book)
 
 
-def _down(g, rules, hand, mine, others, owner, keep, counter, then_out, failed) -> bool:
+def _down(g, rules, hand, mine, sigs, others, owner, keep, counter, then_out, failed) -> bool:
+    """``sigs``: the signature of each meld of ``mine`` (what the search needs to know of it)."""
     if len(hand) <= keep:
         if len(hand) != keep:
             return False                  # exactly the cards to keep (e.g. the one to discard)
@@ -431,22 +488,23 @@ def _down(g, rules, hand, mine, others, owner, keep, counter, then_out, failed) 
         finally:
             g.melds = real
     text = g.prog.cards.text
-    sig = (tuple(sorted(text[c] for c in hand)), keep, tuple(sorted(_meld_sig(m, rules.wild) for m in mine)))
+    sig = (tuple(sorted(text[c] for c in hand)), keep, tuple(sorted(sigs)))
     if sig in failed:
         return False
     counter[0] -= 1
     if counter[0] <= 0:
         raise _OutOfBudget
     c, rest = hand[0], hand[1:]
-    if keep > 0 and _down(g, rules, rest, mine, others, owner, keep - 1, counter, then_out, failed):
+    if keep > 0 and _down(g, rules, rest, mine, sigs, others, owner, keep - 1, counter, then_out, failed):
         return True
     for i, m in enumerate(mine):
         for kind, end in rules.layoff_kinds(m, c):
             copy = m.copy()
             rules.place(copy, c, kind, end, g.actor)
             close_book(g, copy)
-            if _down(g, rules, rest, mine[:i] + [copy] + mine[i + 1:], others, owner, keep, counter, then_out,
-                     failed):
+            if _down(g, rules, rest, mine[:i] + [copy] + mine[i + 1:],
+                     sigs[:i] + [_meld_sig(copy, rules.wild)] + sigs[i + 1:], others, owner, keep, counter,
+                     then_out, failed):
                 return True
     one_open = g.prog.model.table.one_open_per_rank
     open_ranks = {m.rank for m in mine if open_rank(m) is not None}
@@ -458,7 +516,8 @@ def _down(g, rules, hand, mine, others, owner, keep, counter, then_out, failed) 
         left = [x for x in hand if x not in used]
         new = rules.make(pairs, owner, g.actor)
         close_book(g, new)
-        if _down(g, rules, left, mine + [new], others, owner, keep, counter, then_out, failed):
+        if _down(g, rules, left, mine + [new], sigs + [_meld_sig(new, rules.wild)], others, owner, keep, counter,
+                 then_out, failed):
             return True
     failed.add(sig)
     return False
