@@ -263,6 +263,10 @@ def _take_ok(g, spec, k: int) -> bool:
                 return _can_continue(g)
             return True
         g.must = {taken[0]}
+        rules = g.prog.table_rules
+        hand = g.pzones["hand"][g.actor]
+        if not (rules.fits_somewhere(g.melds, taken[0]) or rules.new_melds(hand, g.must)):
+            return False               # (cheap first: the card fits nowhere at all)
         return _placement_offered(g, g.step)
 
 
