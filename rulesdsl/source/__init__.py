@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional
 if TYPE_CHECKING:
     from ..errors import Diagnostic
 
-MAX_TEXT_CHARS = 1_000_000   # characters of source text per file
+MAX_TEXT_CHARS = 256_000     # characters of source text per file (a bundled game is about 15,000)
 MAX_DEPTH = 64               # nested mappings / lists (and brackets inside expressions)
 MAX_EXPR_CHARS = 10_000      # characters of one expression
 MAX_NUMBER = 10 ** 15        # a number written in a ruleset, or folded from constants, is within +-this
