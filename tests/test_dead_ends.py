@@ -12,7 +12,6 @@ some action is legal.
 from __future__ import annotations
 
 import copy
-import time
 from collections import Counter
 
 import rulesdsl
@@ -246,15 +245,12 @@ FOOT = ["AC", "KC", "QC", "JC", "10C", "AS", "KS", "QS", "JS", "2C", "2D", "Jk",
 def test_hf_ask_is_not_offered_while_the_partner_has_not_played_from_the_foot():
     """HF-OUT-3: going out needs the partner to have played a turn from the foot (and books).  North can meld
     almost the whole foot onto five open melds with three wild cards to spread -- a large search -- but
-    going out is impossible: `ask` is not offered, and the actions are listed quickly."""
+    going out is impossible: `ask` is not offered."""
     g = _north_in_the_foot(FOOT)
     g._legal = None
-    t = time.process_time()
-    acts = legal(g)
-    spent = time.process_time() - t
+    acts = legal(g)                      # its speed is measured in benchmarks/bench_legal.py, not here
     assert "ask" not in acts
     assert any(a.startswith("discard") for a in acts)
-    assert spent < 0.25, f"legal_actions() took {spent:.3f} s"
 
 
 def test_hf_a_search_out_of_budget_never_answers_yes():
