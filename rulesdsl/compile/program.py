@@ -7,9 +7,10 @@ condition, amount and count is a closure here, every card property a tuple index
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import FunctionType
 from typing import Any, Callable, Optional
 
-from ..errors import Diagnostics, RuleEvaluationError, RulesdslError, suggest
+from ..errors import Diagnostics, suggest
 from ..expr.compiler import Const, Scope
 from ..model.game import ActionSpec, Ruleset
 from ..model.setup import setup_value
@@ -35,23 +36,39 @@ def _card_table(fn: Fn, expr, cards: CardTable, probe, diags: Diagnostics) -> li
     return out
 
 
-def located(fn: Optional[Fn], rule: str, pos: Pos) -> Optional[Fn]:
-    """A compiled rule that names itself when it fails at play time: any error it raises becomes a
-    ``RuleEvaluationError`` carrying ``rule`` (its key path, e.g. ``turn[draw].take.when``) and ``pos``.
+def located(fn: Optional[Fn], rule: str, pos: Pos, registry: dict) -> Optional[Fn]:
+    """A compiled rule that can be named when it fails at play time, at no cost while it succeeds.
 
-    Wrapped once, at compile time, around a whole rule (not its sub-expressions): one extra call per
-    evaluation, nothing when it succeeds.  Constants cannot fail and are returned as they are."""
-    if fn is None or isinstance(fn, Const):
+    The rule's closure is copied once, at compile time, with a code object of its own (same bytecode,
+    same cells: nothing is compiled from text), and ``registry`` maps that code object to the rule's key
+    path (``turn[draw].take.when``) and position.  When play fails, ``rule_at`` finds the innermost rule
+    in the traceback.  Constants cannot fail and are returned as they are."""
+    if fn is None or isinstance(fn, Const) or not isinstance(fn, FunctionType):
         return fn
+    code = fn.__code__.replace(co_name=f"rule {rule}", co_qualname=f"rule {rule} at {pos}")
+    copy = FunctionType(code, fn.__globals__, code.co_name, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__ = fn.__kwdefaults__
+    registry[code] = (rule, pos)
+    return copy
 
-    def rule_fn(ctx):
-        try:
-            return fn(ctx)
-        except RulesdslError:
-            raise                        # a rule evaluated inside this one names itself
-        except Exception as exc:         # noqa: BLE001 -- whatever a ruleset makes Python raise
-            raise RuleEvaluationError(f"{type(exc).__name__}: {exc}", rule, pos) from None
-    return rule_fn
+
+def rule_at(exc: BaseException, registry: dict) -> Optional[tuple]:
+    """(key path, position) of the innermost compiled rule running when ``exc`` was raised, if any
+    (following the exception it was raised from, or during, when that one says nothing)."""
+    seen = 0
+    while exc is not None and seen < 8:
+        found = None
+        tb = exc.__traceback__
+        while tb is not None:
+            hit = registry.get(tb.tb_frame.f_code)
+            if hit is not None:
+                found = hit
+            tb = tb.tb_next
+        if found is not None:
+            return found
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return None
 
 
 def _ratio_fn(fn: Fn):
@@ -229,6 +246,7 @@ class Program:
     each_team: Optional[Fn] = None
     discard_zone: Optional[str] = None    # the pile the turn's `discard` action goes to
     reserve_zone: Optional[str] = None    # the per-player packet that becomes the hand (the foot)
+    rule_codes: dict = field(default_factory=dict)   # see ``located``: names the rule that failed
 
     def roles_for(self, n: int) -> tuple:
         """(name, points) by finishing position for ``n`` players, or () when the game has no roles."""
@@ -237,6 +255,7 @@ class Program:
 
 def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) -> Optional[Program]:
     """Compile ``model`` for ``n`` players; problems go to ``diags`` (returns None if any)."""
+    rule_codes: dict = {}                   # code object of a rule's closure -> (key path, position)
     copies = setup_value(model.deck.copies, params, n, diags)
     jokers = setup_value(model.deck.jokers, params, n, diags)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
@@ -289,14 +308,14 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         if group is not None and group.wild_ratio is not None:
             gname = next(k for k, m in model.melds.items() if m is group)
             ratio = _ratio_fn(located(scope.compile(group.wild_ratio), f"melds.{gname}.wild_ratio",
-                                      group.wild_ratio.pos))
+                                      group.wild_ratio.pos, rule_codes))
         closes = model.table.closes_at if model.table is not None else None
         table_rules = MeldRules(model.melds, cards, wild_flags, ratio, closes)
     holder.update(wild=wild_flags, table_rules=table_rules)
 
     def rc(e, rule: str):
         """Compile a rule that runs during play, named by its key path for run-time errors."""
-        return located(scope.compile(e), rule, e.pos)
+        return located(scope.compile(e), rule, e.pos, rule_codes)
 
     def opt(e, rule: str = ""):
         if e is None:
@@ -353,7 +372,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     if m.end_bonus is not None:
         end_bonus = (opt(m.end_bonus.when, "match.end_bonus.when") or Const(True),
                      rc(m.end_bonus.points, "match.end_bonus.points"))
-    climbing = _climbing(model, cards, scope, diags) if model.climbing is not None else None
+    climbing = _climbing(model, cards, scope, diags, rule_codes) if model.climbing is not None else None
     exchange = [CExchange(x.giver, x.receiver, rc(x.count, f"exchange[{i}].count"),
                           rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos)
                 for i, x in enumerate(model.exchange)] or None
@@ -389,12 +408,14 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    opt(t.initial_minimum, "table.initial_minimum") if t is not None else None,
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
+    prog.rule_codes = rule_codes
     prog.discard_zone = next((a.arg for st in steps for a in st.actions if a.kind == "discard"), None)
     prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)
     return None if diags else prog
 
 
-def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics) -> Optional[CClimb]:
+def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics,
+              rule_codes: dict) -> Optional[CClimb]:
     c = model.climbing
     ranks = list(cards.ranks)
     names = {i: r for i, r in enumerate(ranks)}
@@ -416,7 +437,7 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
         order = list(range(len(ranks))) + ([-1] if cards.jokers else [])
     lo, hi = c.sizes[0], c.sizes[-1]
     def rc(e, rule: str):
-        return located(scope.compile(e), "climbing." + rule, e.pos)
+        return located(scope.compile(e), "climbing." + rule, e.pos, rule_codes)
 
     def opt(e, rule: str):
         return rc(e, rule) if e is not None else None

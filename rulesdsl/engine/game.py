@@ -17,7 +17,7 @@ import copy
 import random
 from typing import Any, Optional, Sequence, Union
 
-from ..compile.program import Program
+from ..compile.program import Program, rule_at
 from ..errors import ECHO_LIMIT, IllegalAction, RuleEvaluationError, RulesdslError, excerpt
 
 #: a rule that fails at run time (a ruleset mixing types, a name read where it has no value) can
@@ -384,11 +384,12 @@ class Game:
         ``RuleEvaluationError`` with the seat and step filled in; later calls raise it again."""
         if isinstance(exc, RulesdslError) and not isinstance(exc, RuleEvaluationError):
             return exc                                  # an illegal action, a ruleset error: not a stop
+        at = None if getattr(exc, "rule", "") else rule_at(exc, self.prog.rule_codes)
         if not isinstance(exc, RuleEvaluationError):
             exc = RuleEvaluationError(f"{type(exc).__name__}: {exc}")
         err = exc.located(getattr(self, "actor", None), self.step_name(), doing)
-        if not err.rule:                                # not raised by a rule: name the step's
-            err.rule, err.pos = self._phase_rule()
+        if not err.rule:                                # the innermost rule running, else the step's
+            err.rule, err.pos = at or self._phase_rule()
         self._failure = err
         self.broken = str(err) + "; the game cannot continue"
         return err
