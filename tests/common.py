@@ -9,6 +9,18 @@ import pytest
 from rulesdsl import IllegalAction
 
 
+def tree_paths(node, prefix=()):
+    """Every (path, node) of a raw ruleset tree, the root first (for mutation tests)."""
+    from rulesdsl.source.tree import Map, Seq
+    yield prefix, node
+    if isinstance(node, Map):
+        for k, v in node.items():
+            yield from tree_paths(v, prefix + (k,))
+    elif isinstance(node, Seq):
+        for i, v in enumerate(node):
+            yield from tree_paths(v, prefix + (i,))
+
+
 def snapshot(game) -> dict:
     """Everything observable through the public API (for 'state unchanged' checks)."""
     n = game.view(0)["players"]

@@ -30,10 +30,10 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl.cli.main import cli
 from rulesdsl.source.resolve import bundled_names, find, read_file
-from rulesdsl.source.tree import Map, Node, Seq, from_plain
+from rulesdsl.source.tree import Map, Node, from_plain
 from rulesdsl.source.writer import to_yaml
 
-from common import snapshot
+from common import snapshot, tree_paths
 
 GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot"]
 BUNDLED = [name for name, _ in bundled_names()]
@@ -132,18 +132,7 @@ REPLACEMENTS = st.one_of(
 )
 
 
-def _paths(node: Node, prefix=()):
-    yield prefix, node
-    if isinstance(node, Map):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, Seq):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
 TREES = {g: read_file(find(g)) for g in GAMES}
-PATHS = {g: [p for p, _ in _paths(t) if p] for g, t in TREES.items()}
 
 
 def _mutate(tree: Node, path, how: str, value) -> Node:
@@ -169,7 +158,7 @@ def mutants(draw):
     game = draw(st.sampled_from(GAMES))
     tree = TREES[game]
     for _ in range(draw(st.integers(1, 2))):
-        path = draw(st.sampled_from([p for p, _ in _paths(tree) if p]))
+        path = draw(st.sampled_from([p for p, _ in tree_paths(tree) if p]))
         tree = _mutate(tree, path, draw(st.sampled_from(["delete", "replace"])), draw(REPLACEMENTS))
     return game, to_yaml(tree)
 

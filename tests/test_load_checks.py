@@ -317,3 +317,13 @@ def test_validate_never_ends_in_an_internal_error_on_a_long_chain(tmp_path):
 @pytest.mark.parametrize("name", [n for n, _ in bundled_names()])
 def test_every_bundled_ruleset_and_variant_loads(name):
     rulesdsl.load(name)
+
+
+def test_auto_lay_when_empty_without_a_replacement_zone_is_ignored_and_said(tmp_path):
+    """`when_empty` says what happens when a replacement is owed from an empty zone; with no
+    `replace_from` nothing is ever owed, so the key would silently do nothing."""
+    text = bundled("hand_and_foot").read_text()
+    assert "  replace_from: stock\n" in text
+    d = _one(_load_file(tmp_path, text.replace("  replace_from: stock\n", "")), "E-IGNORED")
+    assert "when_empty" in d.message and "replace_from" in d.hint
+    rulesdsl.load(_file(tmp_path, text.replace("  when_empty: end_hand", "  when_empty: play_on"), "ok.yaml"))

@@ -15,23 +15,15 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rulesdsl
 from rulesdsl.source.resolve import find, read_file
-from rulesdsl.source.tree import Map, Node, Scalar, Seq
+from rulesdsl.source.tree import Map, Node, Scalar
 from rulesdsl.source.writer import to_dsl, to_yaml
+
+from common import tree_paths
 
 BASE = read_file(find("gin_rummy"))
 
 
-def _paths(node: Node, prefix=()):
-    yield prefix, node
-    if isinstance(node, Map):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, Seq):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
-ALL_PATHS = [p for p, _ in _paths(BASE) if p]
+ALL_PATHS = [p for p, _ in tree_paths(BASE) if p]
 
 replacement = st.one_of(
     st.integers(-5, 200), st.booleans(), st.none(),

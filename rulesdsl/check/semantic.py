@@ -306,6 +306,10 @@ def _reserves(m: Ruleset, d: Diagnostics) -> None:
         _zone(m, d, m.auto_lay.to, "team" if m.teams is not None else "player", "`auto_lay.to`", m.auto_lay.pos)
         if m.auto_lay.replace_from is not None:
             _zone(m, d, m.auto_lay.replace_from, "table", "`auto_lay.replace_from`", m.auto_lay.pos)
+        elif m.auto_lay.when_empty != "play_on":
+            d.error("E-IGNORED", f"`auto_lay.when_empty: {m.auto_lay.when_empty}` has no effect: nothing is "
+                    "replaced without `replace_from`", m.auto_lay.pos,
+                    "add `replace_from: stock` (or the zone replacements come from), or remove `when_empty`")
 
 
 def _deal(m: Ruleset, d: Diagnostics) -> None:
