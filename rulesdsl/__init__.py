@@ -9,9 +9,10 @@
 
 from .engine.actions import Action
 from .engine.game import Game
-from .errors import Diagnostic, IllegalAction, RuleEvaluationError, RulesdslError, RulesetError
+from .errors import (Diagnostic, IllegalAction, RuleEvaluationError, RulesdslError, RulesetError,
+                     ShadowedFileWarning)
 from .rules import Arrangement, Rules, load
 
 __all__ = ["load", "Rules", "Game", "Action", "Arrangement", "Diagnostic", "IllegalAction", "RuleEvaluationError",
-           "RulesetError", "RulesdslError"]
+           "RulesetError", "RulesdslError", "ShadowedFileWarning"]
 __version__ = "0.1.0"

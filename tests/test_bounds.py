@@ -326,3 +326,9 @@ def test_a_product_in_play_past_the_number_bound_is_an_error_not_a_huge_number()
     assert fn(Ctx(1000)) == 10 ** 9
     with pytest.raises(TooLarge):
         fn(Ctx(10 ** 6))
+
+
+def test_a_set_value_past_the_number_bound_is_e_number_not_text():
+    code, out, _ = cli("validate", "gin_rummy", "--set", "gin_bonus=99999999999999999999")
+    assert code == 1 and "E-NUMBER" in out and "--set gin_bonus=" in out and "internal error" not in out, out
+    assert "E-TYPE" not in out                   # not read as the text "99999..."

@@ -40,7 +40,9 @@ def _parse_sets(pairs: tuple[str, ...]) -> tuple[dict, dict]:
         try:
             node = read_yaml(text.strip() or "null", f"--set {pair}")
             value = node.plain()
-        except RulesetError:
+        except RulesetError as exc:
+            if any(d.code == "E-NUMBER" for d in exc.diagnostics):
+                raise                          # a number past the bound, not a word
             value = text
         out[key] = value
         where[key] = pos
@@ -379,6 +381,9 @@ def main(argv: Optional[list[str]] = None) -> None:
         cli.main(args=argv, prog_name="rulesdsl", standalone_mode=True)
     except SystemExit:
         raise
+    except RulesetError as exc:                # e.g. a `--set` value past the number bound
+        _print_diagnostics(exc.diagnostics, "text", sys.stderr)
+        sys.exit(1)
     except RulesdslError as exc:
         click.echo(f"error: {printable(exc)}", err=True)
         sys.exit(1)
