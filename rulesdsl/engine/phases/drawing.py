@@ -233,7 +233,7 @@ class TurnPhase(Phase):
                 self._next_step(g, action)
         elif verb == "discard":
             spec = self._spec_for(g, action)
-            c = g.find(hand, action.cards[0])
+            c = self._offered_copy(g, action.cards[0], spec.forbid)
             g.cand = c
             for name, cond in spec.marks.items():
                 if cond(g):
@@ -256,6 +256,19 @@ class TurnPhase(Phase):
             self.end_turn(g)
         else:
             go_out(g, self.prog.go_out[verb], action)
+
+    def _offered_copy(self, g, text: str, forbid) -> int:
+        """The copy of ``text`` that the listing offered for a discard: the first, by card id, that the
+        step's restriction and the partnership rules allow (two decks may give a hand two copies, one of
+        them the card just taken)."""
+        hand = g.pzones["hand"][g.actor]
+        names = self.prog.cards.text
+        g.banned = None
+        banned = self._banned(g, forbid)
+        for c in sorted(hand):
+            if names[c] == text and c not in banned and (not self.partnership or discard_allowed(g, c)):
+                return c
+        return g.find(hand, text)
 
     def _spec_for(self, g, action: Action) -> CAction:
         """The step entry behind a listed action: the one that offered it (where a step has several
