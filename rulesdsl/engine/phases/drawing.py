@@ -258,14 +258,13 @@ class TurnPhase(Phase):
             go_out(g, self.prog.go_out[verb], action)
 
     def _offered_copy(self, g, text: str, forbid) -> int:
-        """The copy of ``text`` that the listing offered for a discard: the first, by card id, that the
-        step's restriction and the partnership rules allow (two decks may give a hand two copies, one of
-        them the card just taken)."""
+        """A copy of ``text`` that the listing allowed for a discard: two decks may give a hand two copies,
+        one of them refused (the card just taken, say).  The restriction was judged for this hand when the
+        step was listed (``g.banned``)."""
         hand = g.pzones["hand"][g.actor]
-        names = self.prog.cards.text
-        g.banned = None
         banned = self._banned(g, forbid)
-        for c in sorted(hand):
+        names = self.prog.cards.text
+        for c in hand:
             if names[c] == text and c not in banned and (not self.partnership or discard_allowed(g, c)):
                 return c
         return g.find(hand, text)
