@@ -369,3 +369,31 @@ def test_simulate_with_scores_that_explode_reports_plainly(tmp_path):
     for ln in r.output.splitlines():
         if ln.startswith("match ") and "(seed" in ln:     # a failed match: one located line
             assert re.match(r"match \d \(seed \d\): .*r\.yaml:\d+:\d+: error\[E-PLAY\]", ln), ln
+
+
+# ------------------------------------------------------------------ auto_lay on a taken card
+
+AUTO_LAID_KINGS = """extends: gin_rummy
+classes:
+  king: rank(card) == "K"
+zones:
+  laid: {per: player, visible: all}
+auto_lay: {class: king, to: laid, replace_from: stock}
+"""
+
+
+def test_a_card_of_the_auto_lay_class_taken_from_a_pile_is_laid_and_replaced(tmp_path):
+    """`auto_lay` holds wherever a card arrives: a king taken as the offered upcard (a plain `take`) is laid
+    out at once and replaced from the stock, like one dealt or drawn."""
+    rules = rulesdsl.load(write(tmp_path, AUTO_LAID_KINGS))
+    nd = ["AS", "2S", "3S", "4H", "5H", "6H", "7C", "8C", "9C", "10D"]
+    d = ["AH", "2H", "3H", "4S", "5S", "6S", "7D", "8D", "9D", "10C"]
+    g = rules.new_game(seed=1, dealer=0, deck=stack(nd, d, "KD", ["QS", "JH"]))
+    assert g.current_player == 1                        # the non-dealer is offered the upcard
+    g.apply("take discard")
+    v = g.view(1)
+    assert v["zones"]["laid"][1]["cards"] == ["KD"]
+    assert "KD" not in g.hand_of(1) and "QS" in g.hand_of(1) and len(g.hand_of(1)) == 11
+    assert v["zones"]["stock"]["count"] == 52 - 21 - 1
+    assert g.cards_in_play == 52
+    assert any(str(a).startswith("discard") for a in g.legal_actions())

@@ -291,6 +291,7 @@ class Game:
             for c in found:
                 hand.remove(c)
                 dest.append(c)
+                self.must.discard(c)               # a laid card is no longer owed to a meld
                 if source is None:
                     continue
                 if self.zones[source]:

@@ -392,6 +392,7 @@ def take(g, zone: str) -> None:
     g.pzones["hand"][g.actor].append(card)
     g.taken = card
     g.taken_cards = [card]
+    g.auto_lay(g.actor)
 
 
 def step_after_draw(prog) -> int:

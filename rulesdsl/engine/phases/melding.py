@@ -344,6 +344,7 @@ def apply_take(g, action: Action, spec=None) -> None:
     g.taken_cards = list(taken)
     if spec.must_meld is not None and spec.must_meld(g):
         g.must = {taken[0]}
+    g.auto_lay(g.actor)
 
 
 def apply_meld(g, action: Action) -> None:
