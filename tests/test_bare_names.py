@@ -213,3 +213,14 @@ def test_load_warns_about_nothing_when_no_local_file_is_shadowed(tmp_path, monke
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             assert rulesdsl.load("gin_rummy").digest == GIN_DIGEST
+
+
+def test_a_path_object_always_names_a_file_never_a_bundled_game(tmp_path, monkeypatch):
+    from pathlib import Path
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(rulesdsl.RulesetError) as exc:
+        rulesdsl.load(Path("gin_rummy"))                 # no such file here: not the bundled game
+    assert exc.value.diagnostics[0].code == "E-NOT-FOUND"
+    (tmp_path / "mine.yaml").write_text("extends: gin_rummy\nparams: {knock_limit: 5}\n")
+    assert rulesdsl.load(Path("mine.yaml")).params["knock_limit"] == 5
+    assert rulesdsl.load(tmp_path / "mine.yaml").params["knock_limit"] == 5
