@@ -163,9 +163,16 @@ class Diagnostics:
 
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
+        self._seen: set = set()
 
     def error(self, code: str, message: str, pos: Pos = UNKNOWN, hint: str = "") -> None:
-        self.items.append(Diagnostic(code, message, pos, hint))
+        """Record a problem once: an expression compiled twice (a derived value, once for itself and
+        once where a rule uses it) reports its mistake once."""
+        d = Diagnostic(code, message, pos, hint)
+        key = (code, message, str(pos))
+        if key not in self._seen:
+            self._seen.add(key)
+            self.items.append(d)
 
     def __bool__(self) -> bool:
         return bool(self.items)

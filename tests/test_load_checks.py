@@ -327,3 +327,11 @@ def test_auto_lay_when_empty_without_a_replacement_zone_is_ignored_and_said(tmp_
     d = _one(_load_file(tmp_path, text.replace("  replace_from: stock\n", "")), "E-IGNORED")
     assert "when_empty" in d.message and "replace_from" in d.hint
     rulesdsl.load(_file(tmp_path, text.replace("  when_empty: end_hand", "  when_empty: play_on"), "ok.yaml"))
+
+
+def test_a_mistake_in_a_derived_value_a_rule_uses_is_reported_once(tmp_path):
+    """Gin's `hand_multiplier` is compiled for itself and where `scoring.multiplier` reads it: one
+    mistake, one diagnostic."""
+    diags = _load_file(tmp_path, 'extends: gin_rummy\nderived:\n  hand_multiplier: "nosuch + 1"\n')
+    d = _one(diags, "E-UNDEFINED")
+    assert (d.pos.line, d.pos.col) == (3, 21) and "nosuch" in d.message
