@@ -335,3 +335,11 @@ def test_a_mistake_in_a_derived_value_a_rule_uses_is_reported_once(tmp_path):
     diags = _load_file(tmp_path, 'extends: gin_rummy\nderived:\n  hand_multiplier: "nosuch + 1"\n')
     d = _one(diags, "E-UNDEFINED")
     assert (d.pos.line, d.pos.col) == (3, 21) and "nosuch" in d.message
+
+
+def test_a_name_that_exists_only_with_another_mechanic_says_which(tmp_path):
+    """`play.size` is a climbing name: in a game without `climbing:` the diagnostic says so, rather than
+    suggesting `player`."""
+    diags = _load_file(tmp_path, 'extends: gin_rummy\nderived:\n  hand_multiplier: "play.size + 1"\n')
+    d = _one(diags, "E-UNDEFINED")
+    assert "climbing" in d.message and "player" not in d.hint

@@ -282,12 +282,17 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     player_zones = [z for z, spec in model.zones.items() if spec.per == "player"]
     facts = [s.as_ for s in model.deal if s.as_]
     names = {}
+    dormant: dict = {}                             # names whose mechanic this ruleset lacks -> that section
     names.update(zone_bindings(table_zones, player_zones))
     names.update(state_bindings(facts))
     if model.climbing is not None:               # names exist only where their mechanic does
         names.update(climbing_bindings(list(model.climbing.toggles)))
+    else:
+        dormant.update(dict.fromkeys(climbing_bindings([]), "a `climbing:` section"))
     if model.table is not None or model.wild is not None:
         names.update(table_bindings())
+    else:
+        dormant.update(dict.fromkeys(table_bindings(), "open melds (a `table:` section)"))
     wild_flags = [False] * cards.size
     table_rules = None
     holder: dict = {"classes": {}}
@@ -296,7 +301,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     blt = builtins(cards, melds, model.roles, holder)
     colors = dict(model.deck.colors)
     blt.update(card_class_builtins(list(model.classes), holder, cards, colors))
-    scope = Scope(params, names, blt, dict(model.derived), diags, seat_attrs(player_zones, team_zones))
+    scope = Scope(params, names, blt, dict(model.derived), diags, seat_attrs(player_zones, team_zones), dormant)
     probe = _CardProbe(n)
     for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
         holder["classes"][cname] = _card_table(scope.compile(cexpr), cexpr, cards, probe, diags)

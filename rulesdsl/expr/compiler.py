@@ -138,9 +138,11 @@ class Scope:
 
     def __init__(self, params: dict[str, Any], names: dict[str, Binding], builtins: dict[str, Builtin],
                  derived: Optional[dict[str, Expr]] = None, diags: Optional[Diagnostics] = None,
-                 seat_attrs: Optional[dict[str, Callable[[Any, Any], Any]]] = None):
+                 seat_attrs: Optional[dict[str, Callable[[Any, Any], Any]]] = None,
+                 dormant: Optional[dict[str, str]] = None):
         self.params = params
         self.names = names
+        self.dormant = dormant or {}          # name -> the section that brings it, absent from this ruleset
         self.builtins = builtins
         self.derived = derived or {}
         self.seat_attrs = seat_attrs or {}
@@ -350,6 +352,10 @@ class Scope:
             self._fail(e, "E-UNDEFINED", f"`{name}` is a function, not a value",
                        f"call it: `{name}(...)`" + (f" ({self.builtins[name].doc})" if name in self.builtins
                                                      and self.builtins[name].doc else ""))
+        needs = self.dormant.get(name) or next((v for k, v in self.dormant.items() if k.startswith(name + ".")), "")
+        if needs:
+            self._fail(e, "E-UNDEFINED", f"`{name}` exists only in a ruleset with {needs}, and this one has none",
+                       f"add {needs}, or use a name this ruleset has")
         self._fail(e, "E-UNDEFINED", f"unknown name `{name}`",
                    _suggest(name, self.known_names()) or "names: " + ", ".join(self.known_names()[:12]))
         raise AssertionError
