@@ -101,7 +101,8 @@ def test_president_play_sizes_no_hand_can_lead_or_hold(tmp_path, sizes):
 
 
 def test_president_sizes_one_to_four_still_load(tmp_path):
-    rulesdsl.load(_file(tmp_path, "extends: president\nclimbing: {sizes: [1, 3]}\n"))
+    rules = rulesdsl.load(_file(tmp_path, "extends: president\nclimbing: {sizes: [1, 3]}\n"))
+    assert tuple(rules.model.climbing.sizes) == (1, 3)
 
 
 # ------------------------------------------------------------------ 2. parameter lists
@@ -165,7 +166,8 @@ def test_per_seat_totals_in_a_team_game(tmp_path, expr):
 
 
 def test_per_team_totals_in_a_team_game_load(tmp_path):
-    rulesdsl.load(_file(tmp_path, "extends: hand_and_foot\nmatch: {ends_when: 'score(team_of(player)) > 5000'}\n"))
+    rules = rulesdsl.load(_file(tmp_path, "extends: hand_and_foot\nmatch: {ends_when: 'score(team_of(player)) > 5000'}\n"))
+    assert "score(team_of(player))" in rules.model.match.ends_when.text
 
 
 # ------------------------------------------------------------------ 5. none as a parameter value
@@ -207,8 +209,9 @@ def test_rank_compared_with_a_number_by_order(tmp_path):
 
 
 def test_like_with_like_comparisons_load(tmp_path):
-    rulesdsl.load(_file(tmp_path, "extends: president\nclimbing: {clears_trick: 'play.rank_name == \"8\" "
+    rules = rulesdsl.load(_file(tmp_path, "extends: president\nclimbing: {clears_trick: 'play.rank_name == \"8\" "
                                   "and play.size == 4'}\n"))
+    assert "play.rank_name" in rules.model.climbing.clears_trick.text
 
 
 # ------------------------------------------------------------------ 8. keys the mechanics ignore
@@ -316,7 +319,7 @@ def test_validate_never_ends_in_an_internal_error_on_a_long_chain(tmp_path):
 
 @pytest.mark.parametrize("name", [n for n, _ in bundled_names()])
 def test_every_bundled_ruleset_and_variant_loads(name):
-    rulesdsl.load(name)
+    assert rulesdsl.load(name).digest
 
 
 def test_auto_lay_when_empty_without_a_replacement_zone_is_ignored_and_said(tmp_path):
