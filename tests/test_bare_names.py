@@ -121,7 +121,7 @@ def test_an_unknown_bare_name_lists_close_bundled_names(tmp_path):
     assert r.returncode == 1
     assert "did you mean `gin_rummy`?" in r.stdout
     assert "did you mean `variants/oklahoma_gin`?" in r.stdout
-    assert "did you mean `variants/straight_gin`?" in r.stdout
+    assert "did you mean `variants/straight_gin`" in r.stdout
 
 
 def test_a_bundled_name_with_an_extension_is_a_file_path(tmp_path):

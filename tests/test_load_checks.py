@@ -239,8 +239,8 @@ def test_then_on_a_meld_inside_a_repeat_step_is_ignored(tmp_path):
 # ------------------------------------------------------------------ 9. diagnostics that fit the place
 
 def test_a_missing_member_names_the_member(tmp_path):
-    d = _one(_load_file(tmp_path, "extends: president\nclimbing: {clears_trick: play.suits == 1}\n"), "E-UNDEFINED")
-    assert "`play` has no member `suits`" in d.message
+    d = _one(_load_file(tmp_path, "extends: president\nclimbing: {clears_trick: play.colour == 1}\n"), "E-UNDEFINED")
+    assert "`play` has no member `colour`" in d.message
     for member in ("size", "rank", "rank_name"):
         assert member in d.hint
 

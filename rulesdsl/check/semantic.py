@@ -146,8 +146,23 @@ def _climbing(m: Ruleset, d: Diagnostics) -> None:
         return
     _zone(m, d, c.play_from, "player", "`climbing.play_from`", c.pos)
     _zone(m, d, c.to, "table", "`climbing.to`", c.pos)
-    _zone(m, d, c.cleared_to, "table", "`climbing.cleared_to`", c.pos)
-    if len(c.sizes) != 2 or c.sizes[0] > c.sizes[1]:
+    if c.all_passed == "new_trick" or c.clears_trick is not None:
+        _zone(m, d, c.cleared_to, "table", "`climbing.cleared_to`", c.pos)
+    if c.draw_from is not None:
+        _zone(m, d, c.draw_from, "table", "`climbing.draw_from`", c.pos)
+    elif c.next_draws is not None:
+        d.error("E-MISSING", "`climbing.next_draws` needs `draw_from`: the zone owed cards are drawn from",
+                c.next_draws.pos, "draw_from: stock")
+    for what, e in (("draw_when", c.draw_when), ):
+        if e is not None and c.draw_from is None:
+            d.error("E-IGNORED", f"`climbing.{what}` has no effect without `draw_from`", e.pos)
+    for s_ in (c.suit_order or ()):
+        if s_ not in m.deck.suits:
+            d.error("E-UNKNOWN-SUIT", f"`climbing.suit_order` names `{s_}`, which is not a suit of the deck",
+                    c.pos, suggest(s_, list(m.deck.suits)) or "suits: " + " ".join(m.deck.suits))
+    if c.plays:
+        _plays(m, d)
+    elif len(c.sizes) != 2 or c.sizes[0] > c.sizes[1]:
         d.error("E-RANGE", "`climbing.sizes` is [min, max] with min <= max", c.pos)
     elif c.sizes[0] != 1:
         d.error("E-CLIMB-SIZES", f"`climbing.sizes` starts at {c.sizes[0]}: a player holding no {c.sizes[0]} "
@@ -220,6 +235,20 @@ def _deck(m: Ruleset, d: Diagnostics) -> None:
                     suggest(r, list(deck.ranks) + ["joker"]) or "ranks: " + " ".join(deck.ranks))
 
 
+def _plays(m: Ruleset, d: Diagnostics) -> None:
+    """``climbing.plays``: each pattern sound, and any single card a play (a lead is never passed)."""
+    c = m.climbing
+    copies = _copies_min(m)
+    for name, p in c.plays.items():
+        _pattern(m, d, f"play `{name}`", p, copies)
+    single = any(p.min == 1 and not p.ranks and p.kind in ("set", "group", "flush", "run") for p in c.plays.values())
+    if not single:
+        first = next(iter(c.plays.values()))
+        d.error("E-CLIMB-SIZES", "no pattern under `climbing.plays` takes any single card: a player holding "
+                "no other combination could never lead, and a lead is never passed", first.pos,
+                "add `single: {kind: set, min: 1, max: 1}`")
+
+
 def _most_of_a_rank(m: Ruleset) -> Optional[int]:
     """The most cards of one rank the deck holds with any allowed player count (jokers are a rank)."""
     best = None
@@ -244,36 +273,52 @@ def _copies_min(m: Ruleset) -> int:
 
 
 def _melds(m: Ruleset, d: Diagnostics) -> None:
-    ranks = m.deck.ranks
     kinds = {"run": 0, "set": 0, "group": 0, "wild": 0}
     copies = _copies_min(m)
     for name, mt in m.melds.items():
+        _pattern(m, d, f"meld `{name}`", mt, copies)
+        if mt.kind not in kinds:
+            d.error("E-UNSUPPORTED", f"meld `{name}`: `kind: {mt.kind}` is a pattern for plays "
+                    "(`climbing.plays`); melds are runs, sets, groups or wild", mt.pos)
+            continue
         kinds[mt.kind] += 1
-        if mt.max is not None and mt.max < mt.min:
-            d.error("E-MELD-IMPOSSIBLE", f"meld `{name}` has max {mt.max} below min {mt.min}", mt.pos)
-        for r in (mt.ranks or ()):
-            if r not in ranks:
-                d.error("E-UNKNOWN-RANK", f"meld `{name}` allows rank `{r}`, which is not in the deck", mt.pos,
-                        suggest(r, ranks) or "ranks: " + " ".join(ranks))
-        if mt.kind in ("group", "wild") and m.wild is None:
-            d.error("E-MISSING", f"meld `{name}` ({mt.kind}) needs `wild:` (which cards are wild)", mt.pos)
-        if mt.order is not None:
-            for r in mt.order:
-                if r not in ranks:
-                    d.error("E-UNKNOWN-RANK", f"meld `{name}` orders rank `{r}`, which is not in the deck",
-                            mt.pos, suggest(r, ranks) or "ranks: " + " ".join(ranks))
-        if mt.kind == "set" and mt.min > len(m.deck.suits) * copies:
-            d.error("E-MELD-IMPOSSIBLE", f"meld `{name}` needs {mt.min} cards of one rank, but the deck has "
-                    f"only {len(m.deck.suits) * copies}", mt.pos, "lower `min`, or add deck copies")
-        if mt.kind == "run":
-            length = len(mt.order) if mt.order is not None else len(ranks)
-            if mt.min > length:
-                d.error("E-MELD-IMPOSSIBLE", f"meld `{name}` needs a run of {mt.min}, but its order has only "
-                        f"{length} ranks", mt.pos)
     for k, count in kinds.items():
         if count > 1:
             d.error("E-UNSUPPORTED", f"more than one `{k}` meld type is not supported yet", m.pos,
                     "merge them into one meld type")
+
+
+def _pattern(m: Ruleset, d: Diagnostics, what: str, mt, copies: int) -> None:
+    """Checks every card pattern passes, a meld type or a play."""
+    ranks = m.deck.ranks
+    if mt.max is not None and mt.max < mt.min:
+        d.error("E-MELD-IMPOSSIBLE", f"{what} has max {mt.max} below min {mt.min}", mt.pos)
+    for r in (mt.ranks or ()):
+        if r not in ranks:
+            d.error("E-UNKNOWN-RANK", f"{what} allows rank `{r}`, which is not in the deck", mt.pos,
+                    suggest(r, ranks) or "ranks: " + " ".join(ranks))
+    if mt.kind in ("group", "wild") and m.wild is None:
+        d.error("E-MISSING", f"{what} ({mt.kind}) needs `wild:` (which cards are wild)", mt.pos)
+    if mt.order is not None:
+        for r in mt.order:
+            if r not in ranks:
+                d.error("E-UNKNOWN-RANK", f"{what} orders rank `{r}`, which is not in the deck",
+                        mt.pos, suggest(r, ranks) or "ranks: " + " ".join(ranks))
+    if mt.kind == "set" and mt.min > len(m.deck.suits) * copies:
+        d.error("E-MELD-IMPOSSIBLE", f"{what} needs {mt.min} cards of one rank, but the deck has "
+                f"only {len(m.deck.suits) * copies}", mt.pos, "lower `min`, or add deck copies")
+    if mt.kind == "run":
+        length = len(mt.order) if mt.order is not None else len(ranks)
+        if mt.min > length:
+            d.error("E-MELD-IMPOSSIBLE", f"{what} needs a run of {mt.min}, but its order has only "
+                    f"{length} ranks", mt.pos)
+    if mt.kind == "rank_groups" and not mt.groups:
+        d.error("E-MISSING", f"{what} (rank_groups) needs `groups`, the sizes of its same-rank groups",
+                mt.pos, "groups: [3, 2]   # three of a kind and a pair")
+    if mt.groups and mt.kind != "rank_groups":
+        d.error("E-IGNORED", f"{what}: `groups` applies only to `kind: rank_groups`", mt.pos)
+    if mt.suits is not None and mt.kind != "run":
+        d.error("E-IGNORED", f"{what}: `suits` applies only to `kind: run`", mt.pos)
 
 
 def _zones(m: Ruleset, d: Diagnostics) -> None:
@@ -355,8 +400,8 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
                                 "number >= 0" + _values(m, [s.deal]), _blame(m, [s.deal], s.deal.pos),
                                 f"the deal step is written at {s.deal.pos}")
                     return
-                need += k * n
-                if s.to == hand:
+                need += k if s.seat is not None else k * n
+                if s.to == hand and s.seat is None:
                     to_hand += k
             else:
                 need += 1
@@ -505,7 +550,8 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
         pos = next(iter(m.melds.values())).pos
         d.error("E-IGNORED", "`melds` has no effect: nothing in this ruleset makes melds (no `table:` of open "
                 "melds, no `go_out`, no `deadwood(...)`)", pos, "remove `melds`, or add the rules that use them")
-    if m.wild is not None and m.table is None and not _uses(m, "is_wild"):
+    plays_wild = m.climbing is not None and any(p.kind in ("group", "wild") for p in m.climbing.plays.values())
+    if m.wild is not None and m.table is None and not _uses(m, "is_wild") and not plays_wild:
         d.error("E-IGNORED", "`wild` has no effect: wild cards matter only in melds on the table (`table:`) "
                 "or through `is_wild(card)`", m.wild.pos, "remove `wild`, or add a `table:` section")
     for st in m.turn:

@@ -52,22 +52,46 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
     return names
 
 
+#: the members of a play (``play.X`` is the play being judged, ``last.X`` the play to beat)
+PLAY_MEMBERS = {
+    "size": ("cards in the play", "number"),
+    "rank": ("its rank's position in the order in force (higher beats): a set's rank, a run's top, a "
+             "flush's highest card, the largest group's rank", "number"),
+    "rank_name": ("that rank's name, e.g. \"2\" or \"joker\"", "text"),
+    "kind": ("the name of the pattern it fits under `plays:` (the strongest it fits)", "text"),
+    "tier": ("that pattern's position under `plays:`, 0 = the first (weakest)", "number"),
+    "high": ("its strongest card: rank position x number of suits + suit position (`suit_order`)", "number"),
+    "low": ("the position of its lowest rank (a run's bottom)", "number"),
+    "suit": ("the suit of its strongest card, or the suit it named (`names_suit`)", "text"),
+    "suits": ("the suits of its cards, sorted by `suit_order` (a wild card's declared suit)", ""),
+    "wilds": ("wild cards in it", "number"),
+    "naturals": ("natural (not wild) cards in it", "number"),
+}
+
+
 def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
-    """``play`` is the combination being judged, ``last`` the one it must beat: (size, rank, rank name)."""
-    names = {
-        "play.size": Binding(lambda g: g.cplay[0], "cards in the play being judged", type="number"),
-        "play.rank": Binding(lambda g: g.cplay[1], "its rank's position in the order in force (higher beats)",
-                             type="number"),
-        "play.rank_name": Binding(lambda g: g.cplay[2], "its rank's name, e.g. \"2\" or \"joker\"", type="text"),
-        "last.size": Binding(lambda g: g.clast[0], "cards in the play to beat", type="number"),
-        "last.rank": Binding(lambda g: g.clast[1], "the rank position the play to beat holds", type="number"),
-        "last.rank_name": Binding(lambda g: g.clast[2], "the rank name the play to beat holds", type="text"),
+    """``play`` is the combination being judged, ``last`` the one it must beat (a play with no cards,
+    size 0, when there is none): views built by the climbing phase (``engine.phases.climbing.PlayView``)."""
+    names = {}
+    for m, (doc, typ) in PLAY_MEMBERS.items():
+        names[f"play.{m}"] = Binding(lambda g, _m=m: getattr(g.cplay, _m), "the play being judged: " + doc,
+                                     type=typ)
+        names[f"last.{m}"] = Binding(lambda g, _m=m: getattr(g.clast, _m), "the play to beat: " + doc,
+                                     type=typ)
+    names.update({
         "trick.same_rank_streak": Binding(lambda g: g.streak_now,
                                           "consecutive plays of this rank in the trick, this one included", type="number"),
+        "trick.plays": Binding(lambda g: g.trick_plays, "plays made in the current trick so far", type="number"),
         "previous_order": Binding(lambda g: g.previous_order, "the last deal's finishing order (seats)"),
         "active_players": Binding(lambda g: len(g.phases["climb"].active(g)), "players still holding cards",
                                   type="number"),
-    }
+        "finished_players": Binding(lambda g: len(g.finished), "players who have gone out this deal",
+                                    type="number"),
+        "can_play": Binding(lambda g: g.can_play, "whether the player on turn has a legal play", type="bool"),
+        "turn.draws": Binding(lambda g: g.draws, "cards the player on turn has drawn this turn", type="number"),
+        "draws_owed": Binding(lambda g: g.owed, "cards the player on turn must draw unless they answer "
+                              "the play (`next_draws`)", type="number"),
+    })
     for t in toggles:
         names[f"state.{t}"] = Binding(lambda g, _t=t: g.state[_t], f"whether `{t}` is in force")
     return names
@@ -144,6 +168,20 @@ def _melded(g, seat: int, late: dict) -> int:
     finally:
         g.cand, g.cand_as, g.cand_meld, g.cand_meld_ranks = saved
     return total
+
+
+def _holder(g, text) -> Any:
+    """The seat holding a card of this text in its hand (the first in seat order), or None."""
+    cards = g.prog.cards
+    kind = cards.parse_kind(text) if isinstance(text, str) else None
+    if kind is None:
+        return None
+    zone = g.prog.climbing.play_from if g.prog.climbing is not None else "hand"
+    k_of = cards.kind
+    for seat, hand in enumerate(g.pzones[zone]):
+        if any(k_of[c] == kind for c in hand):
+            return seat
+    return None
 
 
 def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
@@ -232,6 +270,8 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
                           "whether a card carries a mark made when it was discarded"),
         "marks_by": Builtin(lambda g, t, name: sum(1 for s in g.marks.get(name, {}).values() if g.team_of(s) == t),
                             (2, 2), "how many cards a team's players marked"),
+        "holder": Builtin(lambda g, t: _holder(g, t), (1, 1),
+                          "the seat whose hand holds a card (by its text, e.g. \"3D\"), or none"),
         "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
                             "a seat's finishing position in the deal just ended (1 = first out)", returns="number"),
         "role_points": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][1], (1, 1),

@@ -12,11 +12,12 @@ from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, suggest
 from ..expr.compiler import Const, Scope
-from ..model.game import ActionSpec, Ruleset
+from ..model.game import ActionSpec, MeldType, Ruleset
 from ..model.setup import setup_value
 from ..source.tree import Pos
 from .cards import CardTable, build_table
 from .melds import MeldEngine
+from .patterns import WILD_RANK, Pattern, Patterns
 from .names import (builtins, card_class_builtins, climbing_bindings, seat_attrs, state_bindings, table_bindings,
                     team_bindings, zone_bindings)
 from .table_melds import MeldRules
@@ -153,6 +154,14 @@ class CToggle:
     reverses_order: Fn
     reverses_direction: Fn
     resets: Fn
+    sets: bool = False                     # effect: set (else flip)
+    resets_each_trick: Optional[Fn] = None
+
+
+@dataclass
+class COutHook:
+    when: Fn
+    drops_to_last: Fn
 
 
 @dataclass
@@ -175,6 +184,18 @@ class CClimb:
     first_leader: Fn
     toggles: list
     pos: Pos
+    patterns: Any = None                   # compile.patterns.Patterns
+    suits_matter: bool = False             # list every distinct play (else one per rank choice)
+    suit_pos: dict = None                  # suit index -> position in the suit order
+    opening: Optional[Fn] = None
+    on_going_out: list = None
+    ends_when: Optional[Fn] = None
+    blocked_ends_hand: bool = False
+    draw_from: Optional[str] = None
+    draw_when: Optional[Fn] = None
+    pass_when: Optional[Fn] = None
+    next_draws: Optional[Fn] = None
+    names_suit: Optional[Fn] = None
 
 
 @dataclass
@@ -337,7 +358,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                 count = "all"                  # every card, one at a time, as evenly as possible
             else:
                 count = setup_value(s.deal, params, n, diags)
-            deal.append(("deal", count, s.to, s.pos))
+            deal.append(("deal", count, s.to, s.pos, opt(s.seat, f"deal[{di}].seat")))
         else:
             deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while, f"deal[{di}].bury_while")))
 
@@ -377,7 +398,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     if m.end_bonus is not None:
         end_bonus = (opt(m.end_bonus.when, "match.end_bonus.when") or Const(True),
                      rc(m.end_bonus.points, "match.end_bonus.points"))
-    climbing = _climbing(model, cards, scope, diags, rule_codes) if model.climbing is not None else None
+    climbing = (_climbing(model, cards, scope, diags, rule_codes, wild_flags)
+                if model.climbing is not None else None)
     exchange = [CExchange(x.giver, x.receiver, rc(x.count, f"exchange[{i}].count"),
                           rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos)
                 for i, x in enumerate(model.exchange)] or None
@@ -419,13 +441,69 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     return None if diags else prog
 
 
+#: names whose value depends on the suits of the cards played: reading one makes every suit choice a
+#: different play in the legal list
+SUIT_NAMES = frozenset(f"{w}.{m}" for w in ("play", "last") for m in ("high", "suit", "suits"))
+
+
+_UNKNOWN = object()
+
+
+def _static(x, params: dict):
+    """An expression's value when the parameters alone decide it, else ``_UNKNOWN``."""
+    op, a = x.op, x.args
+    if op == "const":
+        return a[0]
+    if op == "attr" and a[0].op == "name" and a[0].args[0] == "params":
+        return params.get(a[1], _UNKNOWN)
+    if op == "not":
+        v = _static(a[0], params)
+        return _UNKNOWN if v is _UNKNOWN else not v
+    if op in ("and", "or"):
+        left, right = _static(a[0], params), _static(a[1], params)
+        if op == "and" and (left is False or right is False):
+            return False
+        if op == "or" and (left is True or right is True):
+            return True
+        return _UNKNOWN if _UNKNOWN in (left, right) else (left and right if op == "and" else left or right)
+    if op == "cmp" and a[0] in ("==", "!="):
+        left, right = _static(a[1], params), _static(a[2], params)
+        if _UNKNOWN in (left, right):
+            return _UNKNOWN
+        return (left == right) == (a[0] == "==")
+    return _UNKNOWN
+
+
+def _dotted(e, params: dict) -> set:
+    """Every ``a.b`` name an expression can read with these parameters (branches the parameters
+    switch off are skipped: a variant that is off costs nothing)."""
+    out, stack = set(), [e.ast]
+    while stack:
+        x = stack.pop()
+        if _static(x, params) is not _UNKNOWN:
+            continue
+        if x.op == "attr" and x.args[0].op == "name":
+            out.add(f"{x.args[0].args[0]}.{x.args[1]}")
+        if x.op in ("and", "or"):
+            stack.extend(a for a in x.args if _static(a, params) is _UNKNOWN)
+            continue
+        if x.op == "if":
+            cond = _static(x.args[0], params)
+            if cond is not _UNKNOWN:
+                stack.append(x.args[1] if cond else x.args[2])
+                continue
+        stack.extend(a for a in x.args if hasattr(a, "op"))
+    return out
+
+
 def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics,
-              rule_codes: dict) -> Optional[CClimb]:
+              rule_codes: dict, wild_flags: list) -> Optional[CClimb]:
     c = model.climbing
     ranks = list(cards.ranks)
     names = {i: r for i, r in enumerate(ranks)}
     if cards.jokers:
         names[-1] = "joker"
+    names[WILD_RANK] = "wild"
     if c.order is not None:
         order = []
         for r in c.order:
@@ -433,7 +511,7 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
                 order.append(-1)
             elif r in ranks:
                 order.append(ranks.index(r))
-        missing = [names[k] for k in names if k not in order]
+        missing = [names[k] for k in names if k not in order and k != WILD_RANK]
         if missing:
             diags.error("E-CLIMB-ORDER", f"`climbing.order` leaves out {', '.join(missing)}", c.pos,
                         "every rank of the deck (and `joker` when there are jokers) must be ordered")
@@ -441,6 +519,7 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
     else:
         order = list(range(len(ranks))) + ([-1] if cards.jokers else [])
     lo, hi = c.sizes[0], c.sizes[-1]
+
     def rc(e, rule: str):
         return located(scope.compile(e), "climbing." + rule, e.pos, rule_codes)
 
@@ -449,9 +528,56 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
 
     toggles = [CToggle(name, rc(t.when, f"toggles.{name}.when"), rc(t.reverses_order, f"toggles.{name}.reverses_order"),
                        rc(t.reverses_direction, f"toggles.{name}.reverses_direction"),
-                       rc(t.resets_each_deal, f"toggles.{name}.resets_each_deal"))
+                       rc(t.resets_each_deal, f"toggles.{name}.resets_each_deal"), t.effect == "set",
+                       opt(t.resets_each_trick, f"toggles.{name}.resets_each_trick"))
                for name, t in c.toggles.items()]
+    suit_names = list(cards.suits)
+    suit_order = [suit_names.index(s) for s in (c.suit_order or suit_names) if s in suit_names]
+    suit_order += [i for i in range(len(suit_names)) if i not in suit_order]
+    suit_pos = {s: i for i, s in enumerate(suit_order)}
+    patterns = _play_patterns(c, cards, order, scope, rule_codes, lo, hi)
+    pats = Patterns(patterns, cards, order, wild_flags)
+    pats.suit_pos = suit_pos
+    read = set()
+    exprs = [c.beats, c.takes_last_rank, c.skip_next, c.clears_trick, c.goes_last, c.ends_when, c.draw_when,
+             c.pass_when, c.next_draws, c.names_suit] + [t.when for t in c.toggles.values()]
+    for e in exprs:
+        if e is not None:
+            read |= _dotted(e, scope.params)
+    suits_matter = (pats.suit_sensitive or bool(read & SUIT_NAMES)
+                    or any(e is not None and _static(e.ast, scope.params) is _UNKNOWN
+                           for e in (c.names_suit, c.opening_play_includes)))
+    hooks = [COutHook(rc(h.when, f"on_going_out[{i}].when"), rc(h.drops_to_last, f"on_going_out[{i}].drops_to_last"))
+             for i, h in enumerate(c.on_going_out)]
     return CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, rc(c.beats, "beats"), c.beats.text,
                   c.beats.pos, opt(c.takes_last_rank, "takes_last_rank"), opt(c.skip_next, "skip_next"),
                   opt(c.clears_trick, "clears_trick"), opt(c.goes_last, "goes_last"),
-                  rc(c.pass_locks_out, "pass_locks_out"), rc(c.first_leader, "first_leader"), toggles, c.pos)
+                  rc(c.pass_locks_out, "pass_locks_out"), rc(c.first_leader, "first_leader"), toggles, c.pos,
+                  pats, suits_matter, suit_pos, opt(c.opening_play_includes, "opening_play_includes"), hooks,
+                  opt(c.ends_when, "ends_when"), c.all_passed == "end_hand", c.draw_from,
+                  opt(c.draw_when, "draw_when"), opt(c.pass_when, "pass_when"), opt(c.next_draws, "next_draws"),
+                  opt(c.names_suit, "names_suit"))
+
+
+def _play_patterns(c, cards: CardTable, order: list, scope: Scope, rule_codes: dict, lo: int, hi: int) -> list:
+    """The patterns of ``climbing.plays`` (or, without it, ``sizes`` cards of one rank) compiled."""
+    ranks = list(cards.ranks)
+    declared = c.plays or {"set": MeldType("set", lo, hi, None, False, False, None, None, c.pos)}
+    out = []
+    for tier, (name, m) in enumerate(declared.items()):
+        allowed = frozenset(ranks.index(r) for r in m.ranks if r in ranks) if m.ranks else None
+        if m.order:
+            run_order = tuple(ranks.index(r) for r in m.order if r in ranks)
+        else:
+            run_order = tuple(k for k in order if k >= 0)
+        ratio = None
+        if m.wild_ratio is not None:
+            ratio = _ratio_fn(located(scope.compile(m.wild_ratio), f"climbing.plays.{name}.wild_ratio",
+                                      m.wild_ratio.pos, rule_codes))
+        size_max = m.max if m.max is not None else (sum(m.groups) if m.groups else
+                                                   (len(run_order) if m.kind == "run" else cards.size))
+        size_min = sum(m.groups) if m.kind == "rank_groups" and m.groups else m.min
+        out.append(Pattern(name, tier, m.kind, size_min, size_max, allowed, run_order, m.wrap,
+                           m.suits != "any", m.distinct_suits,
+                           tuple(sorted(m.groups or (), reverse=True)), ratio))
+    return out

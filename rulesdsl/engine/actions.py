@@ -4,6 +4,7 @@
     knock QS            out 5C               declare             (go-out names a ruleset chose, with their discard)
     layoff 5D on 1      done                 play 9S 9H          give 2C
     take discard 4      meld 9H Jk=10H JH    claim discard 1     (take or claim the top 4 / top 1 cards)
+    play 6S Jk=6C       play 8H name S                           (a wild card's identity; a named suit)
 
 The verb is the first word; ``draw``/``take`` name a zone; cards are written rank+suit (case-insensitive,
 ``T`` = 10); ``on N`` names a meld on the table by its 1-based number in ``view()``.  A go-out verb is a
@@ -26,6 +27,7 @@ class Action(NamedTuple):
     zone: str = ""
     cards: tuple = ()
     target: int = 0
+    named: str = ""          # play: the suit a play names (`play 8H name S`)
 
     def __str__(self) -> str:
         parts = [self.verb]
@@ -34,6 +36,8 @@ class Action(NamedTuple):
         parts.extend(self.cards)
         if self.target:
             parts.append(f"on {self.target}")
+        if self.named:
+            parts.append(f"name {self.named}")
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -91,6 +95,17 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
         known = ", ".join(BUILTIN_VERBS + tuple(go_out_names))
         raise IllegalAction(f"unknown action `{excerpt(words[0], 24)}`; actions: {known}", "action syntax")
     target = 0
+    named = ""
+    if verb == "play" and len(rest) >= 2 and rest[-2].lower() == "name":
+        if not re.fullmatch(r"[A-Za-z0-9]{1,8}", rest[-1]):
+            raise IllegalAction(f"`name` needs a suit, as in `play 8H name S`, not `{excerpt(rest[-1], 24)}`",
+                                "action syntax")
+        named = rest[-1].upper()
+        rest = rest[:-2]
+    elif any(w.lower() == "name" for w in rest):
+        raise IllegalAction(f"`name SUIT` ends a play (`play 8H name S`); `{verb}` does not name a suit"
+                            if verb != "play" else "`name` needs a suit after it: `play 8H name S`",
+                            "action syntax")
     if verb == "layoff":
         if len(rest) < 3 or rest[-2].lower() != "on":
             raise IllegalAction("a layoff names its card and the meld: `layoff CARD on N`", "action syntax")
@@ -110,7 +125,7 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
             raise IllegalAction(f"`{verb}` takes one card: {_SYNTAX[verb]}", "action syntax")
     elif not rest:
         raise IllegalAction(f"`{verb}` needs cards: {_SYNTAX[verb]}", "action syntax")
-    return Action(verb, "", tuple(_card(w) for w in rest), target)
+    return Action(verb, "", tuple(_card(w) for w in rest), target, named)
 
 
 def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
@@ -122,20 +137,23 @@ def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
         return parse_action(action, go_out_names)
     if not isinstance(action, Action):
         raise IllegalAction(f"an action must be text or an Action, not {type(action).__name__}", "action syntax")
-    verb, zone, cards, target = action
+    verb, zone, cards, target, named = action
     bad = ("verb" if type(verb) is not str else
+           "named" if type(named) is not str or (named and not _word(named)) else
            "zone" if type(zone) is not str else
            "cards" if not isinstance(cards, (tuple, list)) or any(type(c) is not str for c in cards) else
            "target" if type(target) is not int or target < 0 else "")
     if bad:
         raise IllegalAction(f"an Action's `{bad}` must be "
                             + {"verb": "text", "zone": "text", "cards": "a tuple of card texts",
-                               "target": "a meld number (an int, 0 for none)"}[bad], "action syntax")
+                               "target": "a meld number (an int, 0 for none)",
+                               "named": "a suit name (text, \"\" for none)"}[bad], "action syntax")
     if not _word(verb) or (zone and not _word(zone)) or not all(_word(c) for c in cards):
         raise IllegalAction("an Action's verb, zone and cards are single words", "action syntax")
     if target > 9999:
         raise IllegalAction(f"there is no meld {excerpt(target, 24)}", "action syntax")
-    text = " ".join([verb] + ([zone] if zone else []) + list(cards)) + (f" on {target}" if target else "")
+    text = (" ".join([verb] + ([zone] if zone else []) + list(cards)) + (f" on {target}" if target else "")
+            + (f" name {named}" if named else ""))
     return parse_action(text, go_out_names)
 
 

@@ -149,7 +149,7 @@ class Game:
             seats.append(self.next_seat(seats[-1]))
         for i_item, item in enumerate(self.prog.deal):
             if item[0] == "deal":
-                _, count, zone, pos = item
+                _, count, zone, pos, to_seat = item
                 hands = self.pzones[zone]
                 if count == "all":
                     i = 0
@@ -160,6 +160,11 @@ class Game:
                 if type(count) is not int or count < 0:
                     raise RuleEvaluationError(f"the deal gives {count!r} cards to each player; it must be a "
                                               "whole number, 0 or more", f"deal[{i_item}].deal", pos, step="deal")
+                if to_seat is not None:
+                    if count:
+                        self._deal_to_seat(to_seat, count, hands[self._dealt_seat(to_seat, i_item, pos)],
+                                           stock, i_item, pos)
+                    continue
                 if count * n > len(stock):
                     raise RuleEvaluationError(f"the deal needs {count * n} cards ({count} to each of {n} players) "
                                               f"but {len(stock)} are left to deal", f"deal[{i_item}].deal", pos,
@@ -189,6 +194,21 @@ class Game:
                 self.zones[zone].append(card)
                 if fact:
                     self.facts[fact] = card
+
+    def _dealt_seat(self, to_seat, i_item: int, pos) -> int:
+        seat = to_seat(self)
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise RuleEvaluationError(f"the deal's `seat` gives {seat!r}; it must be a seat (0 to {self.n - 1})",
+                                      f"deal[{i_item}].seat", pos, step="deal")
+        return seat
+
+    def _deal_to_seat(self, to_seat, count: int, hand, stock, i_item: int, pos) -> None:
+        """A deal step with ``seat``: ``count`` cards to that seat alone."""
+        if type(count) is not int or count < 0 or count > len(stock):
+            raise RuleEvaluationError(f"the deal gives {count!r} cards to one seat, with {len(stock)} left to deal",
+                                      f"deal[{i_item}].deal", pos, step="deal")
+        for _ in range(count):
+            hand.append(stock.pop())
 
     def enter(self, phase: str) -> None:
         """Switch to ``phase`` (a key of ``self.phases``) and let it set who acts."""
@@ -470,12 +490,12 @@ class Game:
                 raise IllegalAction(f"`{excerpt(t, 24)}` is not a card of this deck", "card notation")
             text = cards.kind_text[k]
             if eq:
-                if action.verb not in ("meld", "layoff") or not self._is_wild_kind(k):
+                if action.verb not in ("meld", "layoff", "play") or not self._is_wild_kind(k):
                     raise IllegalAction(f"`{excerpt(word, 24)}`: `=` says what a wild card stands for, "
                                         f"and {text} is no wild card here"
-                                        if action.verb in ("meld", "layoff") else
+                                        if action.verb in ("meld", "layoff", "play") else
                                         f"`{excerpt(word, 24)}`: `=` says what a wild card stands for in a "
-                                        f"meld or layoff; `{action.verb}` takes plain cards", "wild cards")
+                                        f"meld, layoff or play; `{action.verb}` takes plain cards", "wild cards")
                 d = cards.parse_kind(decl)
                 if d is None or cards.kind_rank[d] < 0:
                     raise IllegalAction(f"`{excerpt(decl, 24)}` is not a card a wild card can stand for",

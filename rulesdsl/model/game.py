@@ -62,6 +62,8 @@ class MeldType:
     ranks: Optional[tuple]
     wild_ratio: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
+    suits: Optional[str] = None        # run: "same" (default) or "any"
+    groups: Optional[tuple] = None     # rank_groups: the sizes of its same-rank groups, e.g. (3, 2)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class DealStep:
     as_: Optional[str]
     bury_while: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
+    seat: Optional[Expr] = None        # deal only to this seat (read when the step runs)
 
     @property
     def deals_all(self) -> bool:
@@ -242,12 +245,25 @@ class Scoring:
 
 @dataclass(frozen=True)
 class Toggle:
-    """A state flag a play can flip (a revolution): flips rank order and/or turn direction."""
+    """A state flag a play can flip or set (a revolution, a suit lock); while on it may reverse the rank
+    order and/or the turn direction."""
 
     when: Expr
     reverses_order: Expr
     reverses_direction: Expr
     resets_each_deal: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+    effect: str = "flip"                 # flip: turn over; set: turn on until it resets
+    resets_each_trick: Optional[Expr] = None
+
+
+@dataclass(frozen=True)
+class OutHook:
+    """Run when a player goes out (``player`` is that seat): while ``when`` holds, the seat
+    ``drops_to_last`` gives is out at once and finishes below everyone still playing."""
+
+    when: Expr
+    drops_to_last: Expr
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -269,6 +285,17 @@ class Climbing:
     first_leader: Expr
     toggles: dict
     pos: Pos = field(default=UNKNOWN, compare=False)
+    plays: dict = field(default_factory=dict)     # name -> MeldType: what a play may be, weakest first
+    suit_order: Optional[tuple] = None             # suits low to high (default: the deck's order)
+    opening_play_includes: Optional[Expr] = None   # a card the first play of a deal must include
+    on_going_out: tuple = ()                       # OutHook, in order
+    ends_when: Optional[Expr] = None               # default: one player still holds cards
+    all_passed: str = "new_trick"                  # or end_hand: play is blocked
+    draw_from: Optional[str] = None                # a zone a player may draw from instead of playing
+    draw_when: Optional[Expr] = None
+    pass_when: Optional[Expr] = None
+    next_draws: Optional[Expr] = None              # cards the next player owes after this play
+    names_suit: Optional[Expr] = None              # this play names the suit to follow (`name S`)
 
 
 @dataclass(frozen=True)
@@ -550,8 +577,11 @@ DECK = Struct("deck", {
 }, _make(Deck))
 
 MELD = Struct("meld", {
-    "kind": Field(Choice("run", "set", "group", "wild"), True,
-                  doc="run; set (one rank, distinct cards); group (one rank with wild cards); wild (wild cards only)"),
+    "kind": Field(Choice("run", "set", "group", "wild", "flush", "rank_groups"), True,
+                  doc="run; set (one rank, distinct cards); group (one rank with wild cards); wild (wild cards "
+                      "only); flush (one suit, any ranks); rank_groups (same-rank groups of the sizes `groups`)"),
+    "suits": Field(Choice("same", "any"), doc="run: all of one suit (default) or any suits"),
+    "groups": Field(ListOf(Int(1), 1), doc="rank_groups: the group sizes, e.g. [3, 2] for three and a pair"),
     "ranks": Field(RANK_LIST, doc="group/set: the ranks that may be melded"),
     "wild_ratio": Field(ExprT(), doc="group: a condition over `naturals` and `wilds` that must always hold"),
     "min": Field(Int(1), default=3),
@@ -573,6 +603,7 @@ DEAL_STEP = Struct("deal step", {
     "turn_up": Field(Str(), doc="a pile that receives one card from the stock, face up"),
     "as": Field(Str(), doc="remember that card under this name, as deal.NAME"),
     "bury_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), bury it in the stock"),
+    "seat": Field(ExprT(), doc="deal: only this seat receives the cards, e.g. `holder(\"3D\")` (read at the deal)"),
 }, _make(DealStep, {"as": "as_"}))
 
 FIRST_TURN = Struct("first_turn", {
@@ -666,10 +697,18 @@ SCORING = Struct("scoring", {
 
 TOGGLE = Struct("toggle", {
     "when": Field(ExprT(), True),
-    "reverses_order": Field(ExprT(), default=_const_expr(True)),
+    "effect": Field(Choice("flip", "set"), default="flip",
+                    doc="flip: a play that makes `when` true turns the state over; set: turns it on"),
+    "reverses_order": Field(ExprT(), default=_const_expr(False)),
     "reverses_direction": Field(ExprT(), default=_const_expr(False)),
     "resets_each_deal": Field(ExprT(), default=_const_expr(True)),
+    "resets_each_trick": Field(ExprT(), doc="the state turns off when a trick ends"),
 }, _make(Toggle))
+
+OUT_HOOK = Struct("on_going_out", {
+    "when": Field(ExprT(), True),
+    "drops_to_last": Field(ExprT(), True, doc="a seat that is out at once, finishing below every player left"),
+}, _make(OutHook))
 
 CLIMBING = Struct("climbing", {
     "play_from": Field(Str(), default="hand"),
@@ -685,6 +724,19 @@ CLIMBING = Struct("climbing", {
     "pass_locks_out": Field(ExprT(), default=_const_expr(False)),
     "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick"),
     "toggles": Field(MapOf(TOGGLE), default={}),
+    "plays": Field(MapOf(MELD), default={}, doc="what a play may be (meld patterns), weakest first; "
+                                                 "default: `sizes` cards of one rank"),
+    "suit_order": Field(ListOf(Str(), min_len=1), doc="suits low to high, for `play.high` (default: deck order)"),
+    "opening_play_includes": Field(ExprT(), doc="a card (text) the first play of a deal must include"),
+    "on_going_out": Field(ListOf(OUT_HOOK), default=()),
+    "ends_when": Field(ExprT(), doc="the hand ends when this holds after a play (default: one player left)"),
+    "all_passed": Field(Choice("new_trick", "end_hand"), default="new_trick",
+                        doc="when everyone passes in a row: the last player leads a new trick, or play is blocked"),
+    "draw_from": Field(Str(), doc="a zone a player may draw one card from instead of playing"),
+    "draw_when": Field(ExprT(), doc="when `draw` is offered (default: when no play is legal)"),
+    "pass_when": Field(ExprT(), doc="when `pass` is offered while a play stands (default: always)"),
+    "next_draws": Field(ExprT(), doc="cards the next player must draw after this play, unless they answer it"),
+    "names_suit": Field(ExprT(), doc="this play names the suit to follow: `play 8H name S`"),
 }, _make(Climbing))
 
 EXCHANGE_STEP = Struct("exchange step", {

@@ -1,27 +1,63 @@
-"""Climbing: play a combination that beats the last one, or pass; tricks, finishing order, the exchange.
+"""Climbing and shedding: play a combination that beats (or matches) the last one, draw, or pass.
 
-A play is 1..N cards of one rank (a joker is its own rank).  Leading, any play is allowed; otherwise
-the ruleset's ``beats`` expression decides, over ``play.size``, ``play.rank`` (its position in the rank
-order now in force, higher is stronger), ``last.size`` and ``last.rank``.  A trick ends when every
-other active player has passed since the last play; its last player leads next, or, if they have gone
-out, the next active player after them.  A hand ends when one player still holds cards.
+A play is a set of cards fitting one of the ruleset's patterns (``climbing.plays``, in the meld
+vocabulary; ``sizes`` is shorthand for one set pattern).  Leading, any play is allowed; otherwise the
+ruleset's ``beats`` expression decides, over ``play.*`` (the play judged) and ``last.*`` (the play to
+beat).  A card turned up into the trick zone at the deal is the first play to beat (a shedding pile).
 
-State toggles (a revolution) flip the rank order and/or the turn direction when their condition holds
-for a play; the play itself is judged under the order in force before it.
+A trick ends when every other active player has passed since the last play; its last player leads
+next, or, if they have gone out, the next active player after them (``all_passed: end_hand`` instead
+ends the hand: play is blocked).  A hand ends when one player still holds cards, or when ``ends_when``
+holds after a play.  Going out runs the ruleset's ``on_going_out`` hooks.
 
-Suits never matter here, so the legal list offers one action per (rank, size) -- a bounded set -- and
-``play`` with any other cards of that rank and size is accepted as the same choice.
+State toggles flip (or set) on a play that makes their condition true; while on they may reverse the
+rank order and/or the turn direction; the play itself is judged under the order in force before it.
+Toggles may reset when a trick ends.
+
+Where no rule reads a suit, the legal list offers one play per choice of ranks (other suits of the same
+ranks are accepted as the same choice, and ``view()`` says so); where suits matter, every distinct play
+is listed.  Work per position is bounded by ``patterns.MAX_CANDIDATES``.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
+from ...compile.patterns import MAX_CANDIDATES, Pattern, PlayShape
 from ...errors import IllegalAction, RuleEvaluationError
 from ..actions import Action
 from .base import Phase
 
 PASS = Action("pass")
+
+
+class PlayView:
+    """What ``play.*`` / ``last.*`` read: a play's members under the rank order in force."""
+
+    __slots__ = ("size", "rank", "rank_name", "kind", "tier", "high", "low", "suit", "suits", "wilds", "naturals")
+
+    def __init__(self, **kw) -> None:
+        for k in self.__slots__:
+            setattr(self, k, kw.get(k))
+
+
+#: ``last`` while there is no play to beat (a lead): no cards, matching nothing
+NO_PLAY = PlayView(size=0, rank=-1, rank_name=None, kind=None, tier=-1, high=-1, low=-1, suit=None, suits=(),
+                   wilds=0, naturals=0)
+
+
+class Played:
+    """A play on the table: its shape, who made it, and what it now stands for."""
+
+    __slots__ = ("shape", "player", "named", "rank_pos", "rank_key", "size")
+
+    def __init__(self, shape, player: int, named: int = -1) -> None:
+        self.shape = shape
+        self.player = player                # -1: a card turned up at the deal
+        self.named = named                  # suit index named by the play (-1: none)
+        self.rank_pos = shape.rank_pos      # may become the rank it beat (``takes_last_rank``)
+        self.rank_key = shape.rank_key
+        self.size = shape.size
 
 
 class ClimbPhase(Phase):
@@ -31,20 +67,35 @@ class ClimbPhase(Phase):
     def __init__(self, prog) -> None:
         super().__init__(prog)
         self.c = prog.climbing
-        self.pos = {k: i for i, k in enumerate(self.c.order)}     # rank key -> position, low to high
-        self.top = len(self.c.order) - 1
+        self.pats = self.c.patterns
         self.names = self.c.rank_names
+        self.suit_names = prog.cards.suits
+        self.n_s = len(self.suit_names)
+        self.suit_pos = self.c.suit_pos
+        by_pos = sorted(range(self.n_s), key=self.suit_pos.__getitem__)
+        self.suit_sorted = by_pos
 
     # ------------------------------------------------------------------ hand lifecycle
     def reset(self, g) -> None:
         c = self.c
-        g.trick_last = None            # (size, rank key, player) of the play to beat
+        g.trick_last = None            # Played: the play to beat
         g.pending = set()              # active seats that have not passed since the last play
         g.locked = set()               # seats out of this trick (pass_locks_out)
         g.finished = []                # seats out, first out first
-        g.bottom = []                  # seats that went out but finish last (goes_last)
+        g.bottom = []                  # seats out that finish last (goes_last, drops_to_last), first dropped last
         g.streak = (None, 0)           # (rank key, count) of consecutive same-rank plays
-        g.cplay = g.clast = None
+        g.trick_plays = 0
+        g.cplay = NO_PLAY
+        g.clast = NO_PLAY
+        g.draws = 0                    # cards drawn this turn
+        g.owed = 0                     # cards the player on turn must draw unless they answer
+        g.can_play = False
+        g.passes = set()               # seats that passed since the last play or draw (blocked play)
+        g.lead_passes = set()          # seats that passed a lead they could not make (no play fits)
+        g.opening = None               # kind the first play of the deal must include
+        g.plays_made = 0
+        g.play_index = {}              # class key -> listed action (this position)
+        g.play_shapes = {}             # listed action -> (shape, faces)
         old = getattr(g, "state", {})
         g.state = {t.name: (False if t.resets(g) or t.name not in old else old[t.name]) for t in c.toggles}
         for t in c.toggles:
@@ -52,20 +103,64 @@ class ClimbPhase(Phase):
                 g.direction = -g.direction
 
     def enter(self, g) -> None:
-        g.actor = c_first = self.c.first_leader(g) % g.n
-        if not g.pzones[self.c.play_from][c_first]:
-            g.actor = self._next_eligible(g, c_first)
+        c = self.c
+        pile = g.zones[c.to]
+        if pile:                                    # a card turned up at the deal is the play to beat
+            top = pile[-1]
+            shape = self.pats.classify(self.pats.faces([top], [None])) or self._plain_single(top)
+            g.trick_last = Played(shape, -1)
+        if c.opening is not None:
+            text = c.opening(g)
+            kind = self.prog.cards.parse_kind(text) if isinstance(text, str) else None
+            if text is not None and kind is None:
+                raise RuleEvaluationError(f"`opening_play_includes` gives {text!r}, which is not a card of this "
+                                          "deck", "climbing.opening_play_includes", c.pos)
+            g.opening = kind
+        leader = c.first_leader(g)
+        if type(leader) is not int:
+            raise RuleEvaluationError(f"`first_leader` gives {leader!r}; it must be a seat",
+                                      "climbing.first_leader", c.pos)
+        g.actor = leader % g.n
+        if not g.pzones[c.play_from][g.actor]:
+            g.actor = self._next_eligible(g, g.actor)
+
+    def _plain_single(self, card: int):
+        """A turned-up card no pattern fits, judged as a single of its rank."""
+        P = self.pats
+        r, s = self.prog.cards.rank[card], self.prog.cards.suit[card]
+        p = Pattern("single", -1, "set", 1, 1, None, (), False, False, False, (), None)
+        return PlayShape(p, r, P.pos.get(r, 0), P.top, P.pos.get(r, 0), s, (s,) if s >= 0 else (), 0, 1)
 
     # ------------------------------------------------------------------ helpers
-    def _eff(self, g, key: int) -> int:
-        p = self.pos[key]
-        return self.top - p if self._reversed(g) else p
-
     def _reversed(self, g) -> bool:
         return any(g.state[t.name] and t.reverses_order(g) for t in self.c.toggles)
 
-    def _ctx(self, key: int, size: int, g) -> tuple:
-        return (size, self._eff(g, key), self.names[key])
+    def view_of(self, g, shape, rank_pos: Optional[int] = None, rank_key: Optional[int] = None,
+                named: int = -1, rev: Optional[bool] = None) -> PlayView:
+        """``play.*`` for a shape under the order in force (``rank_pos``/``rank_key`` override what it
+        stands for; ``named`` is a suit it named)."""
+        if rev is None:
+            rev = self._reversed(g)
+        pos = shape.rank_pos if rank_pos is None else rank_pos
+        key = shape.rank_key if rank_key is None else rank_key
+        low = shape.low_pos
+        if rev:
+            pos, low = shape.scale - pos, shape.scale - low
+        sp = self.suit_pos
+        hs = shape.high_suit
+        suit = named if named >= 0 else hs
+        names = self.suit_names
+        return PlayView(size=shape.size, rank=pos, rank_name=self.names.get(key), kind=shape.pattern.name,
+                        tier=shape.pattern.tier, high=pos * self.n_s + (sp[hs] if hs >= 0 else 0), low=low,
+                        suit=names[suit] if suit >= 0 else None,
+                        suits=tuple(names[x] for x in sorted(set(shape.suits), key=sp.__getitem__)),
+                        wilds=shape.wilds, naturals=shape.size - shape.wilds)
+
+    def _last_view(self, g, rev: Optional[bool] = None) -> PlayView:
+        last = g.trick_last
+        if last is None:
+            return NO_PLAY
+        return self.view_of(g, last.shape, last.rank_pos, last.rank_key, last.named, rev)
 
     def active(self, g) -> list[int]:
         hands = g.pzones[self.c.play_from]
@@ -76,125 +171,285 @@ class ClimbPhase(Phase):
         s = seat
         for _ in range(g.n):
             s = g.next_seat(s)
-            if hands[s] and s not in g.locked:
+            if hands[s] and s not in g.locked and s not in g.bottom and s not in g.finished:
                 return s
         return seat
 
-    def _groups(self, g) -> dict:
-        rank = self.prog.cards.rank
-        groups: dict[int, list[int]] = {}
-        for c in sorted(g.pzones[self.c.play_from][g.actor]):
-            groups.setdefault(rank[c], []).append(c)
-        return groups
-
     # ------------------------------------------------------------------ generate
     def generate(self, g) -> list[Action]:
+        plays = self._legal_plays(g)
+        out = list(plays)
+        g.can_play = bool(plays)
         c = self.c
-        text = self.prog.cards.text
-        out = []
-        last = g.trick_last
-        if last is not None:
-            g.clast = self._ctx(last[1], last[0], g)
-        for key, cards in sorted(self._groups(g).items(), key=lambda kv: self.pos[kv[0]]):
-            for size in range(c.min_size, min(len(cards), c.max_size) + 1):
-                if last is not None:
-                    g.cplay = self._ctx(key, size, g)
-                    g.streak_now = g.streak[1] + 1 if g.streak[0] == key else 1
-                    ok = c.beats(g)
-                    g.cplay = None
-                    if not ok:
-                        continue
-                out.append(Action("play", "", tuple(text[x] for x in cards[:size])))
-        if last is not None:                  # the leader of a trick must play
+        if self._may_draw(g):
+            out.append(Action("draw", c.draw_from))
+        if self._may_pass(g):
+            out.append(PASS)
+        if not out:                        # nothing else: the player passes (play never dead-ends)
             out.append(PASS)
         return out
 
+    def _may_draw(self, g) -> bool:
+        c = self.c
+        if g.owed > 0:
+            return True
+        if c.draw_from is None or not g.zones[c.draw_from]:
+            return False
+        return bool(c.draw_when(g)) if c.draw_when is not None else not g.can_play
+
+    def _may_pass(self, g) -> bool:
+        c = self.c
+        if g.trick_last is None or g.owed > 0:
+            return False
+        return bool(c.pass_when(g)) if c.pass_when is not None else True
+
+    def _legal_plays(self, g) -> list[Action]:
+        c = self.c
+        hand = g.pzones[c.play_from][g.actor]
+        text = self.prog.cards.text
+        kind_text = self.prog.cards.kind_text
+        sm = c.suits_matter
+        g.play_index, g.play_shapes = {}, {}
+        rev = self._reversed(g)
+        last = g.trick_last
+        g.clast = self._last_view(g, rev)
+        opening = g.opening if g.plays_made == 0 and g.opening is not None else None
+        found = []
+        seen = set()
+        n = 0
+        for ids, decl in self.pats.candidates(hand, sm):
+            n += 1
+            if n > MAX_CANDIDATES:
+                break
+            faces = self.pats.faces(ids, decl)
+            shape = self.pats.classify(faces)
+            if shape is None:
+                continue
+            key = self._class_key(shape, ids, decl, faces)
+            if key in seen:
+                continue
+            seen.add(key)
+            if opening is not None and not any(self.prog.cards.kind[i] == opening for i in ids):
+                continue
+            view = self.view_of(g, shape, rev=rev)
+            if last is not None and not self._beats(g, view, shape):
+                continue
+            cards = tuple(text[i] + ("=" + kind_text[d] if d is not None else "") for i, d in zip(ids, decl))
+            names_suit = c.names_suit is not None and self._names_suit(g, view)
+            for named in (self.suit_sorted if names_suit else (None,)):
+                a = Action("play", "", cards, 0, self.suit_names[named] if named is not None else "")
+                found.append((shape.rank_pos, shape.size, shape.pattern.tier, len(found), a))
+                g.play_index[key + (a.named,)] = a
+                g.play_shapes[a] = (shape, ids, decl)
+        g.cplay = NO_PLAY
+        found.sort(key=lambda t: t[:4])
+        return [t[4] for t in found]
+
+    def _beats(self, g, view: PlayView, shape) -> bool:
+        g.cplay = view
+        g.streak_now = g.streak[1] + 1 if g.streak[0] == shape.rank_key else 1
+        try:
+            return bool(self.c.beats(g))
+        finally:
+            g.cplay = NO_PLAY
+
+    def _names_suit(self, g, view: PlayView) -> bool:
+        g.cplay = view
+        try:
+            return bool(self.c.names_suit(g))
+        finally:
+            g.cplay = NO_PLAY
+
+    def _class_key(self, shape, ids, decl, faces) -> tuple:
+        """What makes two plays the same choice: their ranks (and wild count) when suits never matter,
+        else the exact cards and declared identities."""
+        if self.c.suits_matter:
+            kinds = self.prog.cards.kind
+            return (shape.pattern.tier,) + tuple(sorted((kinds[i], -1 if d is None else d) for i, d in zip(ids, decl)))
+        return (shape.pattern.tier, shape.wilds) + tuple(sorted(r for r, _, w in faces if not w))
+
+    def _typed(self, g, action: Action):
+        """A typed play read against the hand: (shape, ids, decl, class key) or an IllegalAction."""
+        cards = self.prog.cards
+        hand = list(g.pzones[self.c.play_from][g.actor])
+        ids, decl = [], []
+        for t in action.cards:
+            face, eq, d = t.partition("=")
+            kind = cards.parse_kind(face)
+            card = next((x for x in hand if cards.kind[x] == kind), None)
+            if card is None:
+                return IllegalAction("those cards are not in your hand", "cards in hand")
+            hand.remove(card)
+            ids.append(card)
+            decl.append(cards.parse_kind(d) if eq else None)
+        faces = self.pats.faces(ids, decl)
+        if any(w and r is None for r, _, w in faces) and any(p.kind == "run" for p in self.pats.patterns):
+            return IllegalAction("say what each wild card stands for: `play 6S Jk=6C`", "wild cards", self.c.pos)
+        shape = self.pats.classify(faces)
+        if shape is None:
+            kinds = ", ".join(p.name for p in self.pats.patterns)
+            return IllegalAction(f"`{action}` is not a play: a play is one of {kinds}", "combination", self.c.pos)
+        return shape, ids, decl, self._class_key(shape, ids, decl, faces)
+
     def equivalent(self, g, action: Action, legal: list) -> Optional[Action]:
-        """Other cards of the same rank and number stand for the listed play."""
+        """Another spelling of a listed play: other cards of the same ranks where suits never matter,
+        the same cards in another order, a suit named in another case."""
         if action.verb != "play" or not action.cards:
             return None
-        cards = self.prog.cards
-        keys = {cards.kind_rank[cards.parse_kind(t)] for t in action.cards}
-        if len(keys) != 1 or not self._holds(g, action.cards):
+        named = self._suit_name(action.named)
+        typed = self._typed(g, action)
+        if isinstance(typed, IllegalAction):
             return None
-        key = keys.pop()
-        for a in legal:
-            if a.verb == "play" and len(a.cards) == len(action.cards):
-                if cards.kind_rank[cards.parse_kind(a.cards[0])] == key:
-                    return a
-        return None
+        return g.play_index.get(typed[3] + (named,))
 
-    def _holds(self, g, texts) -> bool:
-        pool = list(self.prog.cards.texts(g.pzones[self.c.play_from][g.actor]))
-        for t in texts:
-            if t not in pool:
-                return False
-            pool.remove(t)
-        return True
+    def _suit_name(self, named: str) -> str:
+        if not named:
+            return ""
+        return next((s for s in self.suit_names if s.upper() == named.upper()), named)
 
     # ------------------------------------------------------------------ apply
     def apply(self, g, action: Action, chosen: Action) -> None:
         if action.verb == "pass":
             self._pass(g)
+        elif action.verb == "draw":
+            self._draw(g)
         else:
-            self._play(g, chosen)
+            self._play(g, action, chosen)
 
-    def _play(self, g, chosen: Action) -> None:
+    def _draw(self, g) -> None:
+        c = self.c
+        stock = g.zones[c.draw_from]
+        hand = g.pzones[c.play_from][g.actor]
+        g.passes = set()
+        if g.owed > 0:                              # the owed cards, then the turn passes
+            for _ in range(min(g.owed, len(stock))):
+                hand.append(stock.pop())
+            g.owed = 0
+            self._advance(g, g.actor)
+            return
+        hand.append(stock.pop())
+        g.draws += 1
+
+    def _advance(self, g, seat: int, steps: int = 1) -> None:
+        nxt = seat
+        for _ in range(steps):
+            nxt = self._next_eligible(g, nxt)
+        g.actor = nxt
+        g.draws = 0
+
+    def _play(self, g, action: Action, chosen: Action) -> None:
         c = self.c
         me = g.actor
         hand = g.pzones[c.play_from][me]
         trick = g.zones[c.to]
-        ids = []
-        for t in chosen.cards:
-            card = g.find(hand, t)
+        listed = g.play_shapes.get(action)
+        shape = listed[0]
+        if chosen is action or chosen == action:
+            ids = list(listed[1])
+        else:
+            typed = self._typed(g, chosen)
+            shape, ids = typed[0], list(typed[1])
+        for card in ids:
             hand.remove(card)
             trick.append(card)
-            ids.append(card)
-        key = self.prog.cards.rank[ids[0]]
-        size = len(ids)
+        named = self.suit_names.index(action.named) if action.named else -1
         last = g.trick_last
-        g.cplay = self._ctx(key, size, g)
-        g.clast = self._ctx(last[1], last[0], g) if last is not None else None
+        rev = self._reversed(g)
+        g.cplay = self.view_of(g, shape, named=named, rev=rev)
+        g.clast = self._last_view(g, rev)
+        key = shape.rank_key
         g.streak = (key, g.streak[1] + 1 if g.streak[0] == key else 1)
         g.streak_now = g.streak[1]
+        g.trick_plays += 1
+        g.plays_made += 1
         skip = bool(c.skip_next(g)) if (c.skip_next and last is not None) else False
         clears = bool(c.clears_trick(g)) if c.clears_trick else False
-        held_key = last[1] if (last is not None and c.takes_last_rank and c.takes_last_rank(g)) else key
+        takes = last is not None and last.player >= 0 and c.takes_last_rank and c.takes_last_rank(g)
+        owed = c.next_draws(g) if c.next_draws is not None else 0
         for t in c.toggles:                                   # judged under the order before the play
             if t.when(g):
+                if t.sets and g.state[t.name]:
+                    continue
                 g.state[t.name] = not g.state[t.name]
                 if t.reverses_direction(g):
                     g.direction = -g.direction
         goes_last = bool(c.goes_last(g)) if (c.goes_last and not hand) else False
-        g.cplay = g.clast = None
-        g.trick_last = (size, held_key, me)
+        g.cplay = g.clast = NO_PLAY
+        played = Played(shape, me, named)
+        if takes:
+            played.rank_pos, played.rank_key = last.rank_pos, last.rank_key
+        g.trick_last = played
+        if type(owed) is not int or owed < 0:
+            raise RuleEvaluationError(f"`next_draws` gives {owed!r}; it must be a whole number, 0 or more",
+                                      "climbing.next_draws", c.pos)
+        g.owed = g.owed + owed if owed else 0
+        g.passes = set()
+        g.lead_passes = set()
         if not hand:
-            (g.bottom if goes_last else g.finished).append(me)
+            if goes_last:
+                g.bottom.insert(0, me)                # the first to go out this way finishes lowest
+            else:
+                g.finished.append(me)
+            self._going_out_hooks(g, me)
         active = self.active(g)
-        if len(active) <= 1:
-            self._end_deal(g, active)
+        if len(active) <= 1 or (c.ends_when is not None and c.ends_when(g)):
+            self._end_deal(g, active, "out")
             return
         if clears:
             self._end_trick(g, me)
+            return
+        if c.blocked_ends_hand:
+            self._advance(g, me, 2 if skip else 1)
             return
         g.pending = {s for s in active if s != me and s not in g.locked}
         if not g.pending:
             self._end_trick(g, me)
             return
-        nxt = me
-        for _ in range(2 if skip else 1):
-            nxt = self._next_eligible(g, nxt)
-        g.actor = nxt
+        self._advance(g, me, 2 if skip else 1)
+
+    def _going_out_hooks(self, g, me: int) -> None:
+        """``on_going_out``: each hook that holds drops a seat to last at once."""
+        for i, h in enumerate(self.c.on_going_out or ()):
+            g.actor = me
+            if not h.when(g):
+                continue
+            seat = h.drops_to_last(g)
+            if seat is None:
+                continue
+            if type(seat) is not int or not 0 <= seat < g.n:
+                raise RuleEvaluationError(f"`drops_to_last` gives {seat!r}; it must be a seat",
+                                          f"climbing.on_going_out[{i}].drops_to_last", self.c.pos)
+            if seat in g.finished or seat in g.bottom or not g.pzones[self.c.play_from][seat]:
+                continue
+            g.bottom.append(seat)                     # last: below every seat already at the bottom
+            g.pending.discard(seat)
+        g.actor = me
 
     def _pass(self, g) -> None:
         me = g.actor
+        c = self.c
+        g.passes.add(me)
+        if g.trick_last is None:                      # a lead no play fits: the next player leads
+            g.lead_passes.add(me)
+            if set(self.active(g)) <= g.lead_passes:
+                self._end_deal(g, self.active(g), "blocked")
+                return
+            self._advance(g, me)
+            return
+        if c.blocked_ends_hand:
+            if set(self.active(g)) <= g.passes:
+                self._end_deal(g, self.active(g), "blocked")
+                return
+            self._advance(g, me)
+            return
         g.pending.discard(me)
-        if self.c.pass_locks_out(g):
+        if c.pass_locks_out(g):
             g.locked.add(me)
         if not g.pending:
-            self._end_trick(g, g.trick_last[2])
+            last = g.trick_last.player
+            self._end_trick(g, last if last >= 0 else me)
             return
-        g.actor = self._next_eligible(g, me)
+        self._advance(g, me)
 
     def _end_trick(self, g, last_player: int) -> None:
         c = self.c
@@ -205,15 +460,24 @@ class ClimbPhase(Phase):
         g.trick_last = None
         g.pending = set()
         g.locked = set()
+        g.passes = set()
         g.streak = (None, 0)
+        g.trick_plays = 0
+        for t in c.toggles:
+            if t.resets_each_trick is not None and g.state[t.name] and t.resets_each_trick(g):
+                g.state[t.name] = False
+                if t.reverses_direction(g):
+                    g.direction = -g.direction
         hands = g.pzones[c.play_from]
-        g.actor = last_player if hands[last_player] else self._next_eligible(g, last_player)
+        ok = hands[last_player] and last_player not in g.bottom and last_player not in g.finished
+        g.actor = last_player if ok else self._next_eligible(g, last_player)
+        g.draws = 0
 
-    def _end_deal(self, g, active: list[int]) -> None:
-        order = g.finished + active + list(reversed(g.bottom))
+    def _end_deal(self, g, active: list[int], ending: str) -> None:
+        order = g.finished + active + list(g.bottom)
         g.final_order = order
         g.previous_order = list(order)
-        g.ending = "out"
+        g.ending = ending
         roles = self.prog.roles_for(g.n)
         g.finish_hand(order=list(order), roles=[roles[i][0] for i in range(len(order))] if roles else [])
 
@@ -221,22 +485,34 @@ class ClimbPhase(Phase):
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
         c = self.c
         if action.verb == "pass":
-            return IllegalAction("the leader of a trick must play; a lead cannot be passed", "climbing lead",
+            if g.trick_last is None:
+                return IllegalAction("the leader of a trick must play; a lead cannot be passed", "climbing lead",
+                                     c.pos)
+            if g.owed > 0:
+                return IllegalAction(f"you owe {g.owed} card(s): answer the play or `draw` them", "next_draws", c.pos)
+            return IllegalAction("you may not pass now: `climbing.pass_when` does not hold", "climbing.pass_when",
                                  c.pos)
+        if action.verb == "draw":
+            return IllegalAction("you may not draw now", "climbing.draw_when", c.pos)
         if action.verb != "play":
-            return IllegalAction(f"`{action.verb}` is not a move here: `play CARDS` or `pass`", "climbing")
-        if not self._holds(g, action.cards):
-            return IllegalAction("those cards are not in your hand", "cards in hand")
-        cards = self.prog.cards
-        keys = {cards.kind_rank[cards.parse_kind(t)] for t in action.cards}
-        if len(keys) != 1:
-            return IllegalAction("a play is one card or a set of cards of one rank", "combination", c.pos)
-        if not c.min_size <= len(action.cards) <= c.max_size:
-            return IllegalAction(f"a play has {c.min_size} to {c.max_size} cards", "combination", c.pos)
+            return IllegalAction(f"`{action.verb}` is not a move here: `play CARDS`, `draw` or `pass`", "climbing")
+        typed = self._typed(g, action)
+        if isinstance(typed, IllegalAction):
+            return typed
+        shape, ids, decl, key = typed
+        if g.plays_made == 0 and g.opening is not None and not any(self.prog.cards.kind[i] == g.opening for i in ids):
+            return IllegalAction(f"the first play must include {self.prog.cards.kind_text[g.opening]}",
+                                 "opening_play_includes", c.pos)
+        if any(k[:len(key)] == key for k in g.play_index):
+            named = self._suit_name(action.named)
+            if named and named not in self.suit_names:
+                return IllegalAction(f"`{action.named}` is not a suit: " + ", ".join(self.suit_names), "names_suit")
+            return IllegalAction("this play names a suit: add `name SUIT`, as in `play 8H name S`" if not named
+                                 else "this play does not name a suit", "names_suit", c.pos)
         last = g.trick_last
         if last is not None:
-            return IllegalAction(f"`{action}` does not beat the last play "
-                                 f"({' '.join(cards.texts(g.zones[c.to][-last[0]:]))}): `{c.beats_text}`",
+            shown = " ".join(self.prog.cards.texts(g.zones[c.to][-last.size:]))
+            return IllegalAction(f"`{action}` does not beat the last play ({shown}): `{c.beats_text}`",
                                  "beats", c.beats_pos)
         return None
 
@@ -246,12 +522,21 @@ class ClimbPhase(Phase):
         text = self.prog.cards.text
         last = g.trick_last
         out["trick"] = {
-            "last_play": [text[c] for c in g.zones[self.c.to][-last[0]:]] if last else [],
-            "last_player": last[2] if last else None,
-            "to_beat_rank": self.names[last[1]] if last else None,
-            "passed": sorted(set(self.active(g)) - g.pending - {last[2]} if last else set()),
+            "last_play": [text[c] for c in g.zones[self.c.to][-last.size:]] if last else [],
+            "last_player": last.player if last and last.player >= 0 else None,
+            "to_beat_rank": self.names.get(last.rank_key) if last else None,
+            "kind": last.shape.pattern.name if last else None,
+            "named_suit": self.suit_names[last.named] if last and last.named >= 0 else None,
+            "passed": sorted(set(self.active(g)) - g.pending - {last.player} if last and not self.c.blocked_ends_hand
+                             else g.passes),
             "locked_out": sorted(g.locked),
         }
+        if self.c.draw_from is not None or self.c.next_draws is not None:
+            out["trick"]["draws_owed"] = g.owed
+            out["trick"]["drawn_this_turn"] = g.draws
+        out["play_choices"] = ("every distinct play is listed" if self.c.suits_matter else
+                               "one play per choice of ranks is listed; other cards of the same ranks "
+                               "may be named instead")
         out["finished"] = list(g.finished)
         out["state"] = dict(g.state)
         roles = self.prog.roles_for(g.n)

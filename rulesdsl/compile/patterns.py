@@ -1,0 +1,313 @@
+"""Card patterns for plays: which combinations a climbing or shedding game accepts, and how strong each is.
+
+A play's patterns are declared with the meld vocabulary (``kind: set | group | wild | run | flush |
+rank_groups``, ``min``, ``max``, ``ranks``, ``order``, ``wrap``, ``suits``, ``wild_ratio``), listed
+from weakest to strongest.  Cards that fit several patterns count as the strongest (the last listed):
+five cards in sequence and of one suit are a straight flush, not a straight.
+
+A play is judged on its *faces*: ``(rank key, suit index, wild)`` per card, where a wild card shows the
+identity it was declared as (``Jk=6C``).  ``PlayShape`` is what classification finds; the engine turns it
+into the ``play.*`` names under the rank order in force.  Candidates are enumerated per pattern from a
+hand (never every subset of it), and at most ``MAX_CANDIDATES`` are listed for one position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Callable, Iterator, Optional, Sequence
+
+from .cards import CardTable
+
+#: the rank key of a pattern of wild cards only: above every rank
+WILD_RANK = -2
+#: candidates listed for one position at most (a bound on work for any ruleset)
+MAX_CANDIDATES = 4000
+
+
+@dataclass(frozen=True)
+class Pattern:
+    name: str
+    tier: int                       # position in `plays:`, weakest first
+    kind: str
+    min: int
+    max: int
+    ranks: Optional[frozenset]      # rank keys allowed (set/group)
+    run_order: tuple                # run: rank keys in sequence (a rank may appear at both ends)
+    wrap: bool
+    same_suit: bool                 # run: one suit
+    distinct_suits: bool            # set: every card of a different suit
+    groups: tuple                   # rank_groups: sizes, largest first
+    ratio: Optional[Callable]       # group: (naturals, wilds) -> allowed
+
+
+@dataclass(frozen=True)
+class PlayShape:
+    """A classified play: its pattern and the ranks and suits that decide its strength."""
+
+    pattern: Pattern
+    rank_key: int                   # the rank it is of (set, group), its top (run) or main group's rank
+    rank_pos: int                   # position of that rank in the ordering that compares it
+    scale: int                      # highest position that ordering has (to reverse it)
+    low_pos: int                    # position of its lowest rank
+    high_suit: int                  # suit index of its strongest card (-1: none)
+    suits: tuple                    # suit indexes of its cards (declared ones for wild cards), sorted
+    wilds: int
+    size: int
+
+
+class Patterns:
+    """The ruleset's play patterns compiled for one deck."""
+
+    def __init__(self, patterns: list, cards: CardTable, order: list, wild: Sequence[bool]):
+        self.patterns = patterns
+        self.cards = cards
+        self.order = order                                  # climbing order: rank keys low to high
+        self.pos = {k: i for i, k in enumerate(order)}
+        self.top = len(order)                               # a wild-only play ranks above every rank
+        self.wild = wild
+        self.n_r = len(cards.ranks)
+        self.n_s = len(cards.suits)
+        self.suit_pos = {i: i for i in range(self.n_s)}     # suit index -> position (set by the compiler)
+        self.suit_sensitive = any(p.kind == "flush" or (p.kind == "run" and p.same_suit) or p.distinct_suits
+                                  for p in patterns)
+        self.max_size = max(p.max for p in patterns)
+
+    # ------------------------------------------------------------------ faces
+    def faces(self, ids: Sequence[int], declared: Sequence[Optional[int]]) -> list:
+        """(rank key, suit, wild) per card; a wild card's declared kind gives its face (None: undeclared)."""
+        c = self.cards
+        out = []
+        for i, d in zip(ids, declared):
+            if self.wild[i]:
+                if d is None:
+                    out.append((None, None, True))
+                else:
+                    out.append((c.kind_rank[d], d // self.n_r if c.kind_rank[d] >= 0 else -1, True))
+            else:
+                out.append((c.rank[i], c.suit[i], False))
+        return out
+
+    # ------------------------------------------------------------------ classification
+    def classify(self, faces: list) -> Optional[PlayShape]:
+        """The strongest pattern these faces fit, or None."""
+        for p in reversed(self.patterns):
+            if p.min <= len(faces) <= p.max:
+                shape = _MATCHERS[p.kind](self, p, faces)
+                if shape is not None:
+                    return shape
+        return None
+
+    def _shape(self, p, rank_key, rank_pos, scale, low_pos, high_suit, faces) -> PlayShape:
+        suits = tuple(sorted(s for _, s, _ in faces if s is not None and s >= 0))
+        return PlayShape(p, rank_key, rank_pos, scale, low_pos, high_suit, suits,
+                         sum(1 for f in faces if f[2]), len(faces))
+
+    def _best_suit(self, suits, suit_pos) -> int:
+        known = [s for s in suits if s is not None and s >= 0]
+        return max(known, key=suit_pos.__getitem__) if known else -1
+
+    # ------------------------------------------------------------------ candidates
+    def candidates(self, hand: Sequence[int], suits_matter: bool) -> Iterator[tuple]:
+        """(ids, declared) for plays the hand could make: per pattern, a bounded enumeration.  With
+        ``suits_matter`` false, one candidate per choice of ranks is enough (other suits are the same
+        play); classification and judging happen in the engine."""
+        c = self.cards
+        by_rank: dict = {}
+        wilds = []
+        for i in sorted(hand, key=lambda x: c.kind[x]):
+            if self.wild[i]:
+                wilds.append(i)
+            else:
+                by_rank.setdefault(c.rank[i], []).append(i)
+        for p in self.patterns:
+            yield from _ENUMERATORS[p.kind](self, p, by_rank, wilds, suits_matter)
+
+
+# ---------------------------------------------------------------------- matchers (faces -> shape)
+
+def _match_set(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
+    if any(w for _, _, w in faces):
+        return None
+    ranks = {r for r, _, _ in faces}
+    if len(ranks) != 1:
+        return None
+    r = ranks.pop()
+    if p.ranks is not None and r not in p.ranks:
+        return None
+    suits = [s for _, s, _ in faces]
+    if p.distinct_suits and len(set(suits)) != len(suits):
+        return None
+    return P._shape(p, r, P.pos[r], P.top, P.pos[r], P._best_suit(suits, P.suit_pos), faces)
+
+
+def _match_group(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
+    nat = [f for f in faces if not f[2]]
+    if not nat:
+        return None
+    ranks = {r for r, _, _ in nat} | {r for r, _, w in faces if w and r is not None}
+    if len(ranks) != 1:
+        return None
+    r = ranks.pop()
+    if r < 0 or (p.ranks is not None and r not in p.ranks):
+        return None
+    w = len(faces) - len(nat)
+    if p.ratio is not None and not p.ratio(len(nat), w):
+        return None
+    return P._shape(p, r, P.pos[r], P.top, P.pos[r], P._best_suit([s for _, s, _ in faces], P.suit_pos), faces)
+
+
+def _match_wild(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
+    if not all(w for _, _, w in faces):
+        return None
+    return P._shape(p, WILD_RANK, P.top, P.top, P.top, -1, faces)
+
+
+def _match_run(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
+    if any(r is None or r < 0 or s is None or s < 0 for r, s, _ in faces):
+        return None
+    if p.same_suit and len({s for _, s, _ in faces}) != 1:
+        return None
+    want = sorted(r for r, _, _ in faces)
+    order, n = p.run_order, len(faces)
+    L = len(order)
+    best = None
+    for lo in range(L if p.wrap else L - n + 1):
+        window = [order[(lo + i) % L] for i in range(n)]
+        if sorted(window) == want:
+            best = lo                                     # the highest window wins (A high over A low)
+    if best is None:
+        return None
+    top_rank = order[(best + n - 1) % L]
+    top_suit = max((s for r, s, _ in faces if r == top_rank), key=P.suit_pos.__getitem__)
+    return P._shape(p, top_rank, best + n - 1, L - 1, best, top_suit, faces)
+
+
+def _match_flush(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
+    if any(r is None or r < 0 or s is None or s < 0 for r, s, _ in faces):
+        return None
+    if len({s for _, s, _ in faces}) != 1:
+        return None
+    ranks = sorted((P.pos[r] for r, _, _ in faces))
+    top = max((r for r, _, _ in faces), key=P.pos.__getitem__)
+    return P._shape(p, top, ranks[-1], P.top, ranks[0], faces[0][1], faces)
+
+
+def _match_rank_groups(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
+    if any(w or r is None for r, _, w in faces):
+        return None
+    counts: dict = {}
+    for r, _, _ in faces:
+        counts[r] = counts.get(r, 0) + 1
+    if tuple(sorted(counts.values(), reverse=True)) != p.groups:
+        return None
+    big = p.groups[0]
+    main = max((r for r, k in counts.items() if k == big), key=P.pos.__getitem__)
+    low = min(P.pos[r] for r in counts)
+    return P._shape(p, main, P.pos[main], P.top, low,
+                    P._best_suit([s for r, s, _ in faces if r == main], P.suit_pos), faces)
+
+
+_MATCHERS = {"set": _match_set, "group": _match_group, "wild": _match_wild, "run": _match_run,
+             "flush": _match_flush, "rank_groups": _match_rank_groups}
+
+
+# ---------------------------------------------------------------------- enumerators (hand -> candidates)
+
+def _choose(cards: list, k: int, suits_matter: bool):
+    """Ways to pick ``k`` of these cards: every way when suits matter, else the first ``k``."""
+    if k > len(cards):
+        return
+    if suits_matter:
+        yield from combinations(cards, k)
+    else:
+        yield tuple(cards[:k])
+
+
+def _enum_set(P, p, by_rank, wilds, sm):
+    for r, cards in by_rank.items():
+        if p.ranks is not None and r not in p.ranks:
+            continue
+        for k in range(p.min, min(p.max, len(cards)) + 1):
+            for ids in _choose(cards, k, sm or p.distinct_suits):
+                yield ids, (None,) * k
+
+
+def _enum_group(P, p, by_rank, wilds, sm):
+    for r, cards in by_rank.items():
+        if r < 0 or (p.ranks is not None and r not in p.ranks):
+            continue
+        for k in range(1, min(p.max, len(cards)) + 1):
+            for w in range(0, min(len(wilds), p.max - k) + 1):
+                if k + w < p.min or (p.ratio is not None and not p.ratio(k, w)):
+                    continue
+                for ids in _choose(cards, k, sm):
+                    used = {P.cards.suit[i] for i in ids}
+                    free = [s for s in sorted(range(P.n_s), key=P.suit_pos.__getitem__) if s not in used]
+                    decl = [r + P.n_r * (free[j] if j < len(free) else P.cards.suit[ids[0]]) for j in range(w)]
+                    yield ids + tuple(wilds[:w]), (None,) * k + tuple(decl)   # wild cards stand for this rank
+
+
+def _enum_wild(P, p, by_rank, wilds, sm):
+    for k in range(p.min, min(p.max, len(wilds)) + 1):
+        yield tuple(wilds[:k]), (None,) * k
+
+
+def _enum_run(P, p, by_rank, wilds, sm):
+    order, L, c = p.run_order, len(p.run_order), P.cards
+    for n in range(p.min, p.max + 1):
+        for lo in range(L if p.wrap else L - n + 1):
+            window = [order[(lo + i) % L] for i in range(n)]
+            if len(set(window)) != n:
+                continue
+            suit_choices = [[s] for s in range(P.n_s)] if p.same_suit else [None]
+            for only in suit_choices:
+                slots = []
+                for r in window:
+                    have = [i for i in by_rank.get(r, ()) if only is None or c.suit[i] == only[0]]
+                    if not sm and not p.same_suit:
+                        have = have[:1]
+                    slots.append(have + [None])          # None: a wild card fills this rank
+                for pick in product(*slots):
+                    gaps = [i for i, x in enumerate(pick) if x is None]
+                    if len(gaps) > len(wilds) or (gaps and len(gaps) == n):
+                        continue
+                    suit = only[0] if only else next(c.suit[x] for x in pick if x is not None)
+                    ids = [x for x in pick if x is not None] + wilds[:len(gaps)]
+                    decl = [None] * (n - len(gaps)) + [window[g] + P.n_r * suit for g in gaps]
+                    yield tuple(ids), tuple(decl)
+
+
+def _enum_flush(P, p, by_rank, wilds, sm):
+    c = P.cards
+    by_suit: dict = {}
+    for cards in by_rank.values():
+        for i in cards:
+            if c.suit[i] >= 0:
+                by_suit.setdefault(c.suit[i], []).append(i)
+    for s, cards in by_suit.items():
+        for k in range(p.min, min(p.max, len(cards)) + 1):
+            for ids in combinations(cards, k):
+                yield ids, (None,) * k
+
+
+def _enum_rank_groups(P, p, by_rank, wilds, sm):
+    sizes = p.groups
+
+    def fill(i, used, acc):
+        if i == len(sizes):
+            yield acc
+            return
+        for r, cards in by_rank.items():
+            if r in used or len(cards) < sizes[i]:
+                continue
+            if i > 0 and sizes[i] == sizes[i - 1] and r < max(used):     # equal groups in one order only
+                continue
+            for ids in _choose(cards, sizes[i], sm):
+                yield from fill(i + 1, used | {r}, acc + ids)
+    for ids in fill(0, frozenset(), ()):
+        yield ids, (None,) * len(ids)
+
+
+_ENUMERATORS = {"set": _enum_set, "group": _enum_group, "wild": _enum_wild, "run": _enum_run,
+                "flush": _enum_flush, "rank_groups": _enum_rank_groups}
