@@ -1013,3 +1013,231 @@ def test_VARIANTS_defined_combinations_load(ov):
     r = rulesdsl.load("president", overrides=ov)
     for k, v in ov.items():
         assert r.params[k] == v
+
+
+# ==================================================================================================
+# House rules (ours, beyond the spec): PRES-HOUSE-1..3
+# ==================================================================================================
+
+JOKERS_WILD = "variants/president_jokers_wild"
+SUIT_LOCK = "variants/president_suit_lock"
+FALLS = "variants/president_falls"
+
+
+def _wild_shape(action: str) -> tuple:
+    """A play under PRES-HOUSE-1 as (rank, size, jokers): a joker counts as the rank it is declared as
+    (`Jk=5H`); a play of jokers alone has the rank "joker"."""
+    words = action.split()[1:]
+    jokers = sum(1 for w in words if w.split("=")[0] == JOKER)
+    ranks = {w.split("=")[-1][:-1] for w in words if w != JOKER}
+    assert len(ranks) <= 1, action
+    return (ranks.pop() if ranks else "joker", len(words), jokers)
+
+
+def _wild_options(hand, last=None) -> set:
+    """PRES-HOUSE-1 oracle: 1-4 cards of one rank, at least one natural, jokers standing for that rank; a
+    joker alone ranks above the 2; beating is PRES-PLAY-3/4 (same size, strictly higher rank)."""
+    jokers = hand.count(JOKER)
+    out = set()
+    for r, cards in group(c for c in hand if c != JOKER).items():
+        for nat in range(1, min(len(cards), 4) + 1):
+            for w in range(0, min(jokers, 4 - nat) + 1):
+                out.add((r, nat + w, w))
+    if jokers:
+        out.add(("joker", 1, 1))
+    if last is not None:
+        lr, ls = last
+        out = {p for p in out if p[1] == ls and strength(p[0]) > strength(lr)}
+    return out
+
+
+def _wild_legal(g) -> set:
+    return {_wild_shape(a) for a in legal(g) if a != "pass"}
+
+
+@pytest.mark.parametrize("variant, changed", [(JOKERS_WILD, {"jokers": 2}), (SUIT_LOCK, {"suit_lock": True}),
+                                              (FALLS, {"president_falls": True})])
+def test_PRES_HOUSE_variant_files_set_their_parameters(variant, changed):
+    base, r = rules().params, rules(variant=variant).params
+    assert not base["suit_lock"] and not base["president_falls"] and base["jokers"] == 0   # all off by default
+    assert {k: v for k, v in r.items() if base[k] != v} == changed
+
+
+def test_PRES_HOUSE_1_a_joker_joins_a_set_as_its_rank():
+    a = [JOKER, "5S", "5H", "2S", "3S", "4S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]   # 14 cards
+    g = new_game({A: a, B: [JOKER, "6H", "6D", "8H", "AH"]}, n=4, variant=JOKERS_WILD)
+    assert sorted(g.hand_of(A)) == sorted(a)
+    assert _wild_legal(g) == _wild_options(a)            # a lead: every combination of the house rule
+    assert ("5", 3, 1) in _wild_legal(g) and ("5", 4, 1) not in _wild_legal(g)   # only two natural 5s
+    assert_illegal(g, "play 5S Jk=6H")                   # a joker stands for the set's own rank
+    g.apply("play 5S Jk=5D")                             # a pair of 5s
+    t = trick(g)
+    assert t["to_beat_rank"] == "5" and sorted(t["last_play"]) == ["5S", JOKER]
+    b = g.hand_of(B)
+    assert _wild_legal(g) == _wild_options(b, ("5", 2)) and ("6", 2, 0) in _wild_legal(g)
+    assert ("8", 2, 1) in _wild_legal(g)                 # B's own joker makes a pair of 8s
+    g.apply("play 8H Jk=8D")
+    assert trick(g)["to_beat_rank"] == "8"
+    assert_illegal(g, "play 6S 6C")                      # C: a lower pair does not beat the 8s
+
+
+def test_PRES_HOUSE_1_a_lone_joker_beats_a_single_two_and_nothing_beats_it():
+    g = new_game({A: ["2S", "3S"], B: [JOKER, "2H"], D: [JOKER]}, n=4, variant=JOKERS_WILD)
+    g.apply("play 2S")
+    assert _wild_legal(g) == {("joker", 1, 1)}           # B's 2H is only equal; the joker alone is above
+    assert _wild_legal(g) == _wild_options(g.hand_of(B), ("2", 1))
+    g.apply("play Jk")
+    assert legal(g) == ["pass"]                          # C: nothing is above a lone joker
+    g.apply("pass")
+    assert g.current_player == D and legal(g) == ["pass"]   # not even the other joker (PRES-PLAY-5)
+
+
+def test_PRES_HOUSE_1_two_jokers_alone_are_not_a_play():
+    a = [JOKER, JOKER, "5S", "3S", "4S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
+    g = new_game({A: a}, n=4, variant=JOKERS_WILD)
+    assert sorted(g.hand_of(A)) == sorted(a)
+    assert_illegal(g, "play Jk Jk")
+    only_jokers = [x for x in legal(g) if set(x.split()[1:]) == {JOKER}]
+    assert only_jokers == ["play Jk"]                    # jokers alone: only the lone joker
+    assert _wild_legal(g) == _wild_options(a)
+    g.apply("play 5S Jk=5H Jk=5D")                       # with a natural card both jokers may go
+    assert trick(g)["to_beat_rank"] == "5" and len(trick(g)["last_play"]) == 3
+
+
+def _locked_options(hand, last_cards, locked: bool) -> set:
+    """PRES-HOUSE-2 oracle: the base beating rule (same size, higher rank), and while the lock holds, the
+    play's suits are exactly the suits of the play to beat.  Plays as frozensets of cards (every distinct
+    play is listed under the suit lock)."""
+    from itertools import combinations
+    size, lr = len(last_cards), rank(last_cards[0])
+    suits = sorted(c[-1] for c in last_cards)
+    out = set()
+    for r, cards in group(hand).items():
+        for combo in combinations(cards, size):
+            if strength(r) > strength(lr) and (not locked or sorted(c[-1] for c in combo) == suits):
+                out.add(frozenset(combo))
+    return out
+
+
+def _play_sets(g) -> set:
+    return {frozenset(a.split()[1:]) for a in legal(g) if a != "pass"}
+
+
+LOCK_HANDS = {A: ["5S", "5H", "3C", "4C"], B: ["7S", "7H", "8S", "8H", "7D"],
+              C: ["9S", "9H", "9D", "KH", "AS", "10C"], D: ["JS", "QH", "QS", "JH", "2D"]}
+
+
+def test_PRES_HOUSE_2_two_plays_of_the_same_suit_lock_the_trick_to_it():
+    g = new_game(LOCK_HANDS, n=4, variant=SUIT_LOCK)
+    g.apply("play 5S")
+    assert g.view(0)["state"]["suit_lock"] is False
+    g.apply("play 7S")                                   # two spades in a row: the trick is locked to spades
+    assert g.view(0)["state"]["suit_lock"] is True
+    assert _play_sets(g) == _locked_options(g.hand_of(C), ["7S"], True) and "pass" in legal(g)
+    assert frozenset(["9S"]) in _play_sets(g)
+    for card in ("9H", "KH", "10C"):                     # higher, but not spades
+        assert_illegal(g, f"play {card}")
+    g.apply("pass")
+    assert _play_sets(g) == _locked_options(g.hand_of(D), ["7S"], True)       # D too, for the whole trick
+    assert_illegal(g, "play QH")
+    g.apply("play JS")
+    assert g.current_player == A and _play_sets(g) == _locked_options(g.hand_of(A), ["JS"], True)
+    act(g, "pass", "pass", "pass")                       # the trick ends: D leads the next
+    assert g.current_player == D and g.view(0)["state"]["suit_lock"] is False
+    g.apply("play QH")                                   # one play: no lock
+    assert _play_sets(g) == _locked_options(g.hand_of(A), ["QH"], False)
+
+
+def test_PRES_HOUSE_2_the_lock_needs_the_same_suits_in_the_last_two_plays():
+    g = new_game(LOCK_HANDS, n=4, variant=SUIT_LOCK)
+    act(g, "play 5S", "play 7H")                         # different suits: no lock
+    assert g.view(0)["state"]["suit_lock"] is False
+    assert _play_sets(g) == _locked_options(g.hand_of(C), ["7H"], False)
+    assert {frozenset(["9S"]), frozenset(["9H"]), frozenset(["KH"])} <= _play_sets(g)
+    g.apply("play 9H")                                   # 7H, 9H: now hearts are locked
+    assert g.view(0)["state"]["suit_lock"] is True
+    assert _play_sets(g) == _locked_options(g.hand_of(D), ["9H"], True)
+    assert {frozenset(["JH"]), frozenset(["QH"])} <= _play_sets(g) and frozenset(["JS"]) not in _play_sets(g)
+
+
+def test_PRES_HOUSE_2_sets_lock_to_the_same_suits_and_every_distinct_set_is_offered():
+    g = new_game(LOCK_HANDS, n=4, variant=SUIT_LOCK)
+    g.apply("play 5S 5H")
+    pairs = _play_sets(g)
+    assert pairs == _locked_options(g.hand_of(B), ["5S", "5H"], False)
+    assert {frozenset(["7S", "7H"]), frozenset(["7S", "7D"]), frozenset(["7H", "7D"])} <= pairs
+    g.apply("play 8S 8H")                                # spades and hearts twice: locked to that pair
+    assert g.view(0)["state"]["suit_lock"] is True
+    assert _play_sets(g) == _locked_options(g.hand_of(C), ["8S", "8H"], True)
+    assert frozenset(["9S", "9H"]) in _play_sets(g)
+    assert_illegal(g, "play 9S 9D")
+
+
+def test_PRES_HOUSE_2_off_in_the_base_game():
+    g = new_game(LOCK_HANDS, n=4)
+    act(g, "play 5S", "play 7S")
+    assert {("9", 1), ("K", 1), ("10", 1), ("A", 1)} <= plays(g)           # hearts and clubs still beat
+
+
+class _Recorder:
+    """The game, with each action recorded as (seat on turn, seats out so far, hand sizes, action)."""
+
+    def __init__(self, g):
+        self.g = g
+        self.log = []
+
+    def apply(self, action):
+        g = self.g
+        v = g.view(g.current_player)
+        self.log.append((g.current_player, tuple(v.get("finished", [])),
+                         [len(g.hand_of(s)) for s in range(v["players"])], action))
+        g.apply(action)
+
+    def __getattr__(self, name):
+        return getattr(self.g, name)
+
+
+def _falls_deal2(n: int, first: list):
+    """Deal 1 (PRES-HOUSE-3 on) steered to ``first`` (that order, then the rest by seat): deal 2 begins."""
+    g = new_game({}, n=n, variant=FALLS)
+    order = first + [s for s in range(n) if s not in first]
+    rec = steer_deal(g, order)
+    assert rec["order"] == order                         # deal 1: no President yet, nobody falls
+    assert g.hand_number == 2
+    return g
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_PRES_HOUSE_3_president_not_first_out_falls_to_last_at_once(n):
+    g = _falls_deal2(n, [B])                              # B is the President of deal 2
+    rec_g = _Recorder(g)
+    before = list(g.scores)
+    rec = steer_deal(rec_g, [C])                          # C goes out first in deal 2
+    order = g.hand_log[-1]["order"]
+    assert rec["order"] == order and order[0] == C and order[-1] == B
+    assert sorted(order) == list(range(n))
+    out_at = next(i for i, e in enumerate(rec_g.log) if e[1] == (C,))
+    assert rec_g.log[out_at][2][B] > 0                   # B still held cards when C went out: out at once
+    assert all(seat != B for seat, *_ in rec_g.log[out_at:])   # and B never plays again in this deal
+    assert [b - a for a, b in zip(before, g.scores)] == spec_points(order)   # B scores the last place
+
+
+def test_PRES_HOUSE_3_president_out_first_or_house_rule_off_nobody_falls():
+    g = _falls_deal2(4, [B])
+    rec = steer_deal(g, [B, D, C, A])                    # the President goes out first: order as played
+    assert rec["order"] == [B, D, C, A]
+    g = to_deal2(4, want=[B, A, C, D])                   # the base game: the President keeps playing
+    rec = steer_deal(g, [C, B])
+    assert rec["order"][:2] == [C, B]
+
+
+def test_PRES_HOUSE_3_it_is_the_last_deals_president_who_falls():
+    g = _falls_deal2(4, [B])
+    rec = steer_deal(g, [C, A, D])                       # deal 2: B falls; C is the new President
+    assert rec["order"] == [C, A, D, B]
+    rec_g = _Recorder(g)
+    rec = steer_deal(rec_g, [A, B])                      # deal 3: C (not B) falls to last when A goes out
+    assert rec["order"][:2] == [A, B] and rec["order"][-1] == C
+    out_at = next(i for i, e in enumerate(rec_g.log) if e[1] == (A,))
+    assert rec_g.log[out_at][2][C] > 0 and all(seat != C for seat, *_ in rec_g.log[out_at:])
+    assert any(seat == B for seat, *_ in rec_g.log[out_at:])  # last deal's runner-up plays on
