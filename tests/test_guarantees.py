@@ -35,7 +35,7 @@ from rulesdsl.source.writer import to_yaml
 
 from common import snapshot, tree_paths
 
-GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot"]
+GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights"]
 BUNDLED = [name for name, _ in bundled_names()]
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 SWEEP = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

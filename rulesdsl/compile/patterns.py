@@ -254,28 +254,37 @@ def _enum_wild(P, p, by_rank, wilds, sm):
 
 
 def _enum_run(P, p, by_rank, wilds, sm):
+    """Runs: per window of the run order (and per suit for one-suit runs), the cards present; a wild
+    card fills a rank the hand lacks (never stands in for a card the hand holds)."""
     order, L, c = p.run_order, len(p.run_order), P.cards
+    n_w = len(wilds)
+    suit_of = c.suit
     for n in range(p.min, p.max + 1):
         for lo in range(L if p.wrap else L - n + 1):
             window = [order[(lo + i) % L] for i in range(n)]
             if len(set(window)) != n:
                 continue
-            suit_choices = [[s] for s in range(P.n_s)] if p.same_suit else [None]
-            for only in suit_choices:
-                slots = []
-                for r in window:
-                    have = [i for i in by_rank.get(r, ()) if only is None or c.suit[i] == only[0]]
-                    if not sm and not p.same_suit:
+            present = [by_rank.get(r, ()) for r in window]
+            if sum(1 for h in present if not h) > n_w:
+                continue
+            for only in (range(P.n_s) if p.same_suit else (None,)):
+                slots, gaps = [], []
+                for g, (r, have) in enumerate(zip(window, present)):
+                    if only is not None:
+                        have = [i for i in have if suit_of[i] == only]
+                    elif not sm:
                         have = have[:1]
-                    slots.append(have + [None])          # None: a wild card fills this rank
+                    if not have:
+                        gaps.append(g)
+                        have = [None]
+                    slots.append(have)
+                if len(gaps) > n_w or len(gaps) == n:
+                    continue
                 for pick in product(*slots):
-                    gaps = [i for i, x in enumerate(pick) if x is None]
-                    if len(gaps) > len(wilds) or (gaps and len(gaps) == n):
-                        continue
-                    suit = only[0] if only else next(c.suit[x] for x in pick if x is not None)
-                    ids = [x for x in pick if x is not None] + wilds[:len(gaps)]
-                    decl = [None] * (n - len(gaps)) + [window[g] + P.n_r * suit for g in gaps]
-                    yield tuple(ids), tuple(decl)
+                    suit = only if only is not None else next(suit_of[x] for x in pick if x is not None)
+                    ids = tuple(x for x in pick if x is not None) + tuple(wilds[:len(gaps)])
+                    decl = (None,) * (n - len(gaps)) + tuple(window[g] + P.n_r * suit for g in gaps)
+                    yield ids, decl
 
 
 def _enum_flush(P, p, by_rank, wilds, sm):

@@ -63,6 +63,8 @@ class Played:
 class ClimbPhase(Phase):
     name = "climb"
     keeps_chosen = True
+    #: classified candidates remembered at most (a play's shape depends only on its cards)
+    MEMO_LIMIT = 100_000
 
     def __init__(self, prog) -> None:
         super().__init__(prog)
@@ -74,6 +76,8 @@ class ClimbPhase(Phase):
         self.suit_pos = self.c.suit_pos
         by_pos = sorted(range(self.n_s), key=self.suit_pos.__getitem__)
         self.suit_sorted = by_pos
+        self._memo: dict = {}          # (ids, declared) -> (shape, class key): pure, shared by games
+        self._views: dict = {}         # (id(shape), reversed) -> PlayView
 
     # ------------------------------------------------------------------ hand lifecycle
     def reset(self, g) -> None:
@@ -217,21 +221,29 @@ class ClimbPhase(Phase):
         found = []
         seen = set()
         n = 0
+        memo, views = self._memo, self._views
+        if len(memo) > self.MEMO_LIMIT:
+            memo.clear()
+            views.clear()
         for ids, decl in self.pats.candidates(hand, sm):
             n += 1
             if n > MAX_CANDIDATES:
                 break
-            faces = self.pats.faces(ids, decl)
-            shape = self.pats.classify(faces)
-            if shape is None:
-                continue
-            key = self._class_key(shape, ids, decl, faces)
-            if key in seen:
+            known = memo.get((ids, decl))
+            if known is None:
+                faces = self.pats.faces(ids, decl)
+                shape = self.pats.classify(faces)
+                known = memo[(ids, decl)] = (shape, None if shape is None else
+                                             self._class_key(shape, ids, decl, faces))
+            shape, key = known
+            if shape is None or key in seen:
                 continue
             seen.add(key)
             if opening is not None and not any(self.prog.cards.kind[i] == opening for i in ids):
                 continue
-            view = self.view_of(g, shape, rev=rev)
+            view = views.get((id(shape), rev))
+            if view is None:
+                view = views[(id(shape), rev)] = self.view_of(g, shape, rev=rev)
             if last is not None and not self._beats(g, view, shape):
                 continue
             cards = tuple(text[i] + ("=" + kind_text[d] if d is not None else "") for i, d in zip(ids, decl))
