@@ -508,10 +508,6 @@ def test_opening_play_must_include_the_card_and_holder_finds_its_seat(tmp_path):
         assert frozenset(["9D", "9H"]) in played_sets(g) and frozenset(["5S"]) in played_sets(g)
 
 
-@pytest.mark.xfail(strict=True, reason="a constant `opening_play_includes` (\"5H\") does not make suits matter "
-                   "(rulesdsl/compile/program.py, suits_matter: `_static(...) is _UNKNOWN`), so the legal list "
-                   "keeps one single per rank, the first card of the rank (5S); that one is dropped for lacking "
-                   "5H and `play 5H` is neither listed nor accepted")
 def test_constant_opening_card_single_is_listed_and_accepted(tmp_path):
     r = load(tmp_path, plays={"single": SINGLE, "pair": PAIR}, first_leader='holder("5H")',
              opening_play_includes='"5H"')

@@ -180,7 +180,7 @@ def _match_run(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
         return None
     top_rank = order[(best + n - 1) % L]
     top_suit = max((s for r, s, _ in faces if r == top_rank), key=P.suit_pos.__getitem__)
-    return P._shape(p, top_rank, best + n - 1, L - 1, best, top_suit, faces)
+    return P._shape(p, top_rank, (best + n - 1) % L, L - 1, best, top_suit, faces)   # a wrapped run ranks by its top
 
 
 def _match_flush(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:

@@ -545,7 +545,7 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
         if e is not None:
             read |= _dotted(e, scope.params)
     suits_matter = (pats.suit_sensitive or bool(read & SUIT_NAMES)
-                    or any(e is not None and _static(e.ast, scope.params) is _UNKNOWN
+                    or any(e is not None and _static(e.ast, scope.params) not in (None, False)
                            for e in (c.names_suit, c.opening_play_includes)))
     hooks = [COutHook(rc(h.when, f"on_going_out[{i}].when"), rc(h.drops_to_last, f"on_going_out[{i}].drops_to_last"))
              for i, h in enumerate(c.on_going_out)]
