@@ -13,7 +13,7 @@ hand (never every subset of it), and at most ``MAX_CANDIDATES`` are listed for o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 from typing import Callable, Iterator, Optional, Sequence
 
@@ -72,6 +72,7 @@ class Patterns:
         self.suit_sensitive = any(p.kind == "flush" or (p.kind == "run" and p.same_suit) or p.distinct_suits
                                   for p in patterns)
         self.max_size = max(p.max for p in patterns)
+        self._sized = {(p.tier, k): replace(p, min=k, max=k) for p in patterns for k in range(p.min, min(p.max, 64) + 1)}
 
     # ------------------------------------------------------------------ faces
     def faces(self, ids: Sequence[int], declared: Sequence[Optional[int]]) -> list:
@@ -108,7 +109,7 @@ class Patterns:
         return max(known, key=suit_pos.__getitem__) if known else -1
 
     # ------------------------------------------------------------------ candidates
-    def candidates(self, hand: Sequence[int], suits_matter: bool) -> Iterator[tuple]:
+    def candidates(self, hand: Sequence[int], suits_matter: bool, size: Optional[int] = None) -> Iterator[tuple]:
         """(ids, declared) for plays the hand could make: per pattern, a bounded enumeration.  With
         ``suits_matter`` false, one candidate per choice of ranks is enough (other suits are the same
         play); classification and judging happen in the engine."""
@@ -121,6 +122,10 @@ class Patterns:
             else:
                 by_rank.setdefault(c.rank[i], []).append(i)
         for p in self.patterns:
+            if size is not None:                   # only plays of this many cards can be legal
+                if not p.min <= size <= p.max:
+                    continue
+                p = self._sized.get((p.tier, size), p)
             yield from _ENUMERATORS[p.kind](self, p, by_rank, wilds, suits_matter)
 
 

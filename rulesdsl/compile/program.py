@@ -196,6 +196,7 @@ class CClimb:
     pass_when: Optional[Fn] = None
     next_draws: Optional[Fn] = None
     names_suit: Optional[Fn] = None
+    same_size: bool = False                # `beats` needs play.size == last.size: list only that size
 
 
 @dataclass
@@ -496,6 +497,28 @@ def _dotted(e, params: dict) -> set:
     return out
 
 
+def _same_size(x, params: dict) -> bool:
+    """Whether a ``beats`` expression can hold only when ``play.size == last.size`` (with these
+    parameters): then only plays of the last play's size need be listed."""
+    v = _static(x, params)
+    if v is not _UNKNOWN:
+        return not v
+    op, a = x.op, x.args
+    if op == "cmp" and a[0] == "==":
+        names = {f"{e.args[0].args[0]}.{e.args[1]}" for e in a[1:] if e.op == "attr" and e.args[0].op == "name"}
+        return names == {"play.size", "last.size"}
+    if op == "and":
+        return _same_size(a[0], params) or _same_size(a[1], params)
+    if op == "or":
+        return _same_size(a[0], params) and _same_size(a[1], params)
+    if op == "if":
+        cond = _static(a[0], params)
+        if cond is not _UNKNOWN:
+            return _same_size(a[1] if cond else a[2], params)
+        return _same_size(a[1], params) and _same_size(a[2], params)
+    return False
+
+
 def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics,
               rule_codes: dict, wild_flags: list) -> Optional[CClimb]:
     c = model.climbing
@@ -549,7 +572,7 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
                            for e in (c.names_suit, c.opening_play_includes)))
     hooks = [COutHook(rc(h.when, f"on_going_out[{i}].when"), rc(h.drops_to_last, f"on_going_out[{i}].drops_to_last"))
              for i, h in enumerate(c.on_going_out)]
-    return CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, rc(c.beats, "beats"), c.beats.text,
+    climb = CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, rc(c.beats, "beats"), c.beats.text,
                   c.beats.pos, opt(c.takes_last_rank, "takes_last_rank"), opt(c.skip_next, "skip_next"),
                   opt(c.clears_trick, "clears_trick"), opt(c.goes_last, "goes_last"),
                   rc(c.pass_locks_out, "pass_locks_out"), rc(c.first_leader, "first_leader"), toggles, c.pos,
@@ -557,6 +580,8 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
                   opt(c.ends_when, "ends_when"), c.all_passed == "end_hand", c.draw_from,
                   opt(c.draw_when, "draw_when"), opt(c.pass_when, "pass_when"), opt(c.next_draws, "next_draws"),
                   opt(c.names_suit, "names_suit"))
+    climb.same_size = _same_size(c.beats.ast, scope.params)
+    return climb
 
 
 def _play_patterns(c, cards: CardTable, order: list, scope: Scope, rule_codes: dict, lo: int, hi: int) -> list:

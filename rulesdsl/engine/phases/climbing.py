@@ -225,7 +225,8 @@ class ClimbPhase(Phase):
         if len(memo) > self.MEMO_LIMIT:
             memo.clear()
             views.clear()
-        for ids, decl in self.pats.candidates(hand, sm):
+        size = last.size if (last is not None and c.same_size) else None
+        for ids, decl in self.pats.candidates(hand, sm, size):
             n += 1
             if n > MAX_CANDIDATES:
                 break
