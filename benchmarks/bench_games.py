@@ -25,6 +25,10 @@ GAMES = [  # (label, ruleset, players, overrides)
     ("Rummy 500, 4 players", "rummy_500", 4, None),
     ("Rummy 500, 6 players (2 decks)", "rummy_500", 6, None),
     ("Hand and Foot", "hand_and_foot", None, None),
+    ("Big Two, 3 players", "big_two", 3, None),
+    ("Big Two, 4 players", "big_two", 4, None),
+    ("Crazy Eights, 2 players", "crazy_eights", 2, None),
+    ("Crazy Eights, 5 players", "crazy_eights", 5, None),
 ]
 
 

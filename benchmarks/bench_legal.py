@@ -27,6 +27,9 @@ GAMES = [  # (label, ruleset, players)
     ("Rummy 500, 4 players", "rummy_500", 4),
     ("Rummy 500, 8 players (2 decks)", "rummy_500", 8),
     ("Hand and Foot", "hand_and_foot", None),
+    ("Big Two, 3 players", "big_two", 3),
+    ("Big Two, 4 players", "big_two", 4),
+    ("Crazy Eights, 4 players", "crazy_eights", 4),
 ]
 
 

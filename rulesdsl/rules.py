@@ -61,9 +61,12 @@ class Rules:
         return prog
 
     def new_game(self, seed: Optional[int] = None, dealer: Optional[int] = None,
-                 deck: Optional[Sequence[Union[str, int]]] = None, players: Optional[int] = None) -> Game:
-        """A new match.  ``deck`` (top card first) stacks the first deal; ``players`` where a range is allowed."""
-        return Game(self.program(players), seed=seed, dealer=dealer, deck=deck, digest=self.digest)
+                 deck: Optional[Sequence[Union[str, int]]] = None, players: Optional[int] = None,
+                 decks: Optional[Sequence[Sequence[Union[str, int]]]] = None) -> Game:
+        """A new match.  ``deck`` (top card first) stacks the first deal, ``decks`` the deals after it
+        (or, without ``deck``, the first deals in order; ``Game.stack_next`` adds more while playing);
+        ``players`` where a range is allowed."""
+        return Game(self.program(players), seed=seed, dealer=dealer, deck=deck, digest=self.digest, decks=decks)
 
     def arrange(self, cards: Sequence[str], players: Optional[int] = None) -> Arrangement:
         """The best split of ``cards`` (texts like "10H") into this ruleset's melds, minimising deadwood."""

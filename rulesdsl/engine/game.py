@@ -34,7 +34,8 @@ class Game:
 
     # ------------------------------------------------------------------ setup
     def __init__(self, prog: Program, seed: Optional[int] = None, dealer: Optional[int] = None,
-                 deck: Optional[Sequence[Union[str, int]]] = None, digest: str = ""):
+                 deck: Optional[Sequence[Union[str, int]]] = None, digest: str = "",
+                 decks: Optional[Sequence[Sequence[Union[str, int]]]] = None):
         self.prog = prog
         self.n = prog.n
         self.seed = seed
@@ -65,7 +66,9 @@ class Game:
         if not (isinstance(dealer, int) and 0 <= dealer < self.n):
             raise ValueError(f"dealer must be a seat from 0 to {self.n - 1}")
         self.dealer = dealer
-        self._stack = self._parse_deck(deck) if deck is not None else None
+        self._stacks: list = []                    # stacked decks for the next deals, in order
+        for d in ([deck] if deck is not None else []) + list(decks or ()):
+            self._stacks.append(self._parse_deck(d))
         self.go_out_names = tuple(prog.go_out)
         self._failure: Optional[RuleEvaluationError] = None
         try:
@@ -92,13 +95,17 @@ class Game:
                              f"(missing: {' '.join(missing[:10])}{' ...' if len(missing) > 10 else ''})")
         return out
 
+    def stack_next(self, deck: Sequence[Union[str, int]]) -> None:
+        """Deal the next hand still to come from this deck (top card first, every card once) instead of
+        a shuffle; several calls stack several hands, in order.  For tests, replays and teaching."""
+        self._stacks.append(self._parse_deck(deck))
+
     def _start_hand(self) -> None:
         p = self.prog
         self.phase = "deal"                        # until the hand's first phase is entered
         self.hand_number += 1
-        if self._stack is not None:
-            order = self._stack
-            self._stack = None
+        if self._stacks:
+            order = self._stacks.pop(0)
         else:
             order = list(p.cards.ids)
             self.rng.shuffle(order)
