@@ -160,17 +160,14 @@ def deadwood_after_layoffs(hand: Iterable[str], knocker_melds: Iterable[Iterable
 
 def knock_outcome(knocker10: Iterable[str], defender10: Iterable[str], gin_bonus=25, undercut_bonus=25):
     """Spec scoring of a go-out (GIN-SCORE-2..5, GIN-EDGE-5/6) from the knocker's 10 cards after the
-    face-down discard.  Returns None when the outcome depends on which optimal arrangement of the
-    knocker's hand is laid out (a tie the engine may break either way); otherwise a dict with
-    ending, knocker_dw, defender_dw, scorer ('knocker'/'defender'), points."""
+    face-down discard, as a dict with ending, knocker_dw, defender_dw, scorer ('knocker'/'defender'),
+    points.  When several arrangements give the knocker the same least deadwood, the knocker lays out
+    the one that leaves the defender the most deadwood after layoffs (GIN-LAYOFF-7)."""
     kdw = deadwood(knocker10)
     if kdw == 0:
         ddw = deadwood(defender10)
         return dict(ending="gin", knocker_dw=0, defender_dw=ddw, scorer="knocker", points=gin_bonus + ddw)
-    results = {deadwood_after_layoffs(defender10, part) for part in optimal_partitions(knocker10)}
-    if len(results) != 1:
-        return None
-    ddw = results.pop()
+    ddw = max(deadwood_after_layoffs(defender10, part) for part in optimal_partitions(knocker10))
     if ddw <= kdw:
         return dict(ending="knock", knocker_dw=kdw, defender_dw=ddw, scorer="defender",
                     points=kdw - ddw + undercut_bonus)

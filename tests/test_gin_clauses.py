@@ -18,7 +18,7 @@ from rulesdsl import IllegalAction
 
 from gin_helpers import (ALL_CARDS, Match, act, assert_illegal, bot_action, deadwood, deadwood_after_layoffs, deal,
                          defender_with, drawn_card, fits, is_meld, legal, meld_no, play_to_void, rules, snapshot,
-                         stack, steer_hand, total, value, visible_cards)
+                         stack, steer_hand, total, value, visible_cards, knock_outcome, optimal_partitions)
 
 ND, DL = 1, 0          # with dealer 0: seat 1 is the non-dealer, seat 0 the dealer
 KN, DF = ND, DL        # in the go-out tests the non-dealer knocks and the dealer defends
@@ -558,6 +558,23 @@ def test_GIN_LAYOFF_6_engine_minimises_defender_deadwood_over_layoffs_and_arrang
     melds = [["2D", "3D", "4D", "5D"], ["7C", "7H", "7S"], ["9S", "10S", "JS"]]
     assert g.hand_log[-1]["deadwood"][DF] == deadwood_after_layoffs([c for c in defender if c != "5D"], melds)
     assert g.hand_log[-1]["deadwood"][DF] == 2 + 4 + 10
+
+
+def test_GIN_LAYOFF_7_the_knocker_lays_out_the_arrangement_best_for_them():
+    # two layouts leave the knocker 6 (2C 3D AD): 7S 7D 7C + 7H 8H 9H 10H lets the defender lay off 6H
+    # (deadwood 29, the knocker scores 23); 7S 7D 7C 7H + 8H 9H 10H does not (35 - 6 = 29)
+    knocker = ["7S", "7D", "7C", "7H", "8H", "9H", "10H", "2C", "3D", "AD"]
+    defender = ["6H", "QS", "QD", "QH", "2S", "3S", "4S", "9C", "10C", "KS"]
+    assert {deadwood_after_layoffs(defender, p) for p in optimal_partitions(knocker)} == {29, 35}
+    g = go_out_deal(knocker, "KC", defender, upcard="JC")
+    g.apply("knock KC")
+    laid = sorted(sorted(m["cards"]) for m in g.view(DF)["melds"])
+    assert laid == sorted([sorted(["7S", "7D", "7C", "7H"]), sorted(["8H", "9H", "10H"])])
+    assert not [a for a in legal(g) if a.startswith("layoff 6H")]
+    g.apply("done")
+    rec = g.hand_log[-1]
+    assert rec["deadwood"][DF] == 35 and rec["scorer"] == KN and rec["points"] == 35 - 6
+    assert knock_outcome(knocker, defender)["points"] == 29
 
 
 # ==================================================================================================

@@ -608,6 +608,33 @@ class Arranger:
         dead = mask & ~used
         return Arrangement(self.value(dead), tuple(melds), dead)
 
+    def all_best(self, mask: int, limit: int = 64) -> List[Tuple[int, ...]]:
+        """Every minimum-deadwood arrangement of ``mask`` (tuples of meld masks, in a fixed order), at
+        most ``limit`` of them.  Exact: a card is either left over or starts one of the melds within
+        the cards left, and a branch survives only while it can still reach the minimum."""
+        mask &= self._full
+        target = self.deadwood(mask)
+        deadwood, value = self.deadwood, self.value
+        out: List[Tuple[int, ...]] = []
+
+        def search(avail: int, dead: int, chosen: Tuple[int, ...]) -> None:
+            if len(out) >= limit:
+                return
+            m = self.cover(avail)
+            if not m:
+                if dead + value(avail) == target:
+                    out.append(chosen)
+                return
+            low = m & -m
+            if dead + value(low) + deadwood(avail ^ low) == target:
+                search(avail ^ low, dead + value(low), chosen)
+            for M in self.melds_within(avail):
+                if M & low and dead + deadwood(avail ^ M) == target:
+                    search(avail ^ M, dead, chosen + (M,))
+
+        search(mask, 0, ())
+        return out
+
     def melds_within(self, mask: int) -> List[int]:
         """Every valid meld made only of cards in ``mask``, ascending by mask."""
         out: List[int] = []

@@ -80,6 +80,29 @@ class MeldEngine:
         melds = tuple(self.ids_of(m, ids) for m in best.melds)
         return Arranged(best.points, melds, self.ids_of(best.deadwood, ids))
 
+    def best_for_declarer(self, ids: Sequence[int], defender: Sequence[int], layoffs: bool) -> Arranged:
+        """The declarer's minimum-deadwood arrangement that is best for them: when several give the same
+        deadwood and the defender may lay off, the one that leaves the defender the most deadwood after
+        their best layoffs (ties: the first in a fixed order)."""
+        ids = tuple(ids)
+        if self.arranger is None or not layoffs:
+            return self.arrange(ids)
+        options = self.arranger.all_best(self.mask(ids))
+        if len(options) <= 1:
+            return self.arrange(ids)
+        d_mask = self.mask(defender)
+        best, best_key = None, None
+        for melds in options:
+            table = [(self.arranger.meld_kind(m), m) for m in melds]
+            key = self.arranger.best_with_layoffs(d_mask, table).points
+            if best_key is None or key > best_key:
+                best, best_key = melds, key
+        used = 0
+        for m in best:
+            used |= m
+        dead = tuple(c for c in ids if not self._bit[c] & used)
+        return Arranged(self.arranger.value(self.mask(dead)), tuple(self.ids_of(m, ids) for m in best), dead)
+
     def meld_kind(self, ids: Sequence[int]) -> str:
         ranks = {self.cards.rank[c] for c in ids}
         return "set" if len(ranks) == 1 else "run"

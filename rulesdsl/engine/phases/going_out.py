@@ -1,6 +1,7 @@
 """Going out by declaration (e.g. a knock) and the opponents' layoff window.
 
-The declarer's remaining cards are shown in their best arrangement (melds to the table); with
+The declarer's remaining cards are shown in their best arrangement (melds to the table): the least
+deadwood, and among equal ones the layout that leaves the defender the most after their layoffs; with
 ``layoffs: opponents`` the opponent may lay cards off onto those melds, one at a time (chains allowed),
 and ends with ``done``, after which the engine makes the best remaining layoffs and arrangement.
 """
@@ -29,7 +30,8 @@ def go_out(g, spec, action: Action) -> None:
     g.declarer = g.actor
     g.defender = g.next_seat(g.actor)
     g.revealed = [True] * g.n
-    arranged = g.prog.melds.arrange(hand)
+    defender_hand = g.pzones["hand"][g.defender]
+    arranged = g.prog.melds.best_for_declarer(hand, defender_hand, spec.layoffs == "opponents")
     g.final_deadwood[g.declarer] = arranged.points
     for meld in arranged.melds:
         for c in meld:
