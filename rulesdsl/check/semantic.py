@@ -556,6 +556,9 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
                 "or through `is_wild(card)`", m.wild.pos, "remove `wild`, or add a `table:` section")
     for st in m.turn:
         for a in st.actions:
+            if a.ending is not None and a.then != "end_hand":
+                d.error("E-IGNORED", "`ending` names a way the hand ends: it applies only with `then: end_hand`",
+                        a.pos, "add `then: end_hand`, or remove `ending`")
             if a.then is None:
                 continue
             kind = a.kind

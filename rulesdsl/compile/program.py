@@ -349,8 +349,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
             return None
         return rc(e, rule) if rule else scope.compile(e)
 
-    for name, e in model.derived.items():      # check every derived value, used or not
-        scope.compile(e)
+    scope.check_derived()                      # every derived value and function, used or not
 
     deal = []
     for di, s in enumerate(model.deal):
@@ -389,7 +388,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     if model.stock_out is not None:
         stock_out = (rc(model.stock_out.when, "stock_out.when"),
                      opt(model.stock_out.last_chance, "stock_out.last_chance") or Const(False),
-                     model.stock_out.result)
+                     model.stock_out.result, model.stock_out.ending)
     sc = model.scoring
     multiplier = opt(sc.multiplier, "scoring.multiplier") or Const(1)
     outcomes = [COutcome(rc(o.when, f"scoring.outcomes[{i}].when"), o.scorer,
@@ -437,6 +436,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
     prog.rule_codes = rule_codes
+    prog.after_deal = [(rc(a.when, f"after_deal[{i}].when"), a.ending, a.result) for i, a in enumerate(model.after_deal)]
     prog.discard_zone = next((a.arg for st in steps for a in st.actions if a.kind == "discard"), None)
     prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)
     return None if diags else prog

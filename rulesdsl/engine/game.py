@@ -147,6 +147,15 @@ class Game:
         for ph in self.phases.values():
             ph.reset(self)
         self.enter(self._entry_phase())
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        """``after_deal`` checks: the first that holds ends the hand at once under its name (scored
+        once the deal is complete, or void); nothing is recorded as a player's action."""
+        for when, ending, result in self.prog.after_deal:
+            if when(self):
+                self.pending_end = ending if result == "score" else ("void", ending)
+                return
 
     def _deal(self, stock: Cards) -> None:
         n = self.n
@@ -333,7 +342,11 @@ class Game:
         for _ in range(self.MAX_EMPTY_HANDS):
             if not self.pending_end or self.is_over:
                 return
-            self.ending, self.pending_end = self.pending_end, None
+            end, self.pending_end = self.pending_end, None
+            if isinstance(end, tuple):             # an after-deal check that voids the hand
+                self.finish_hand(void=True, reason=end[1])
+                continue
+            self.ending = end
             self.finish_hand()
         raise RuleEvaluationError(f"{self.MAX_EMPTY_HANDS} hands in a row ended before anyone could act")
 

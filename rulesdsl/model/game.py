@@ -129,6 +129,7 @@ class ActionSpec:
     rule: str
     then: Optional[str]
     pos: Pos = field(default=UNKNOWN, compare=False)
+    ending: Optional[str] = None       # `then: end_hand`: the name the hand's ending is recorded under
 
     @property
     def kind(self) -> str:
@@ -181,6 +182,8 @@ class TableRules:
     counts_toward_minimum: Optional[Expr]
     going_out: Optional[GoingOut]
     pos: Pos = field(default=UNKNOWN, compare=False)
+    ending_by_discard: str = "out"     # the ending's name when the last card goes to the discard pile
+    ending_by_meld: str = "out"        # ... when the last card is melded or laid off
 
 
 @dataclass(frozen=True)
@@ -223,6 +226,17 @@ class StockOut:
     when: Expr
     last_chance: Optional[Expr]
     result: str
+    pos: Pos = field(default=UNKNOWN, compare=False)
+    ending: str = "stock"
+
+
+@dataclass(frozen=True)
+class AfterDeal:
+    """A check right after the deal: when it holds the hand ends at once, named ``ending``."""
+
+    when: Expr
+    ending: str
+    result: str = "score"
     pos: Pos = field(default=UNKNOWN, compare=False)
 
 
@@ -369,6 +383,7 @@ class Ruleset:
     match: Match
     description: str = ""
     pos: Pos = field(default=UNKNOWN, compare=False)
+    after_deal: tuple = ()
 
     def param_values(self) -> dict[str, Any]:
         return {k: p.default for k, p in self.params.items()}
@@ -628,6 +643,7 @@ ACTION = Struct("action", {
     "mark": Field(MapOf(ExprT()), default={}, doc="discard: marks the card carries (name: condition)"),
     "when": Field(ExprT()), "forbid": Field(ExprT()), "rule": Field(Str(), default=""),
     "then": Field(Str()),
+    "ending": Field(Str(), doc="with `then: end_hand`: the name of this way of ending the hand (default stock)"),
 }, _make(ActionSpec, {"pass": "pass_"}))
 
 STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTION, 1), True),
@@ -653,6 +669,8 @@ TABLE = Struct("table", {
     "initial_minimum": Field(ExprT(), doc="an owner's first melds in one turn must total at least this"),
     "counts_toward_minimum": Field(ExprT(), doc="which placed cards count toward the minimum (`card`)"),
     "going_out": Field(GOING_OUT),
+    "ending_by_discard": Field(Str(), default="out", doc="the ending's name when a player goes out by discarding"),
+    "ending_by_meld": Field(Str(), default="out", doc="the ending's name when a player goes out by melding"),
 }, _make(TableRules))
 
 TEAMS = Struct("teams", {"count": Field(Int(2), True)}, _make(Teams))
@@ -680,7 +698,15 @@ STOCK_OUT = Struct("stock_out", {
     "last_chance": Field(ExprT()),
     "result": Field(Choice("void", "score"), default="void",
                     doc="void: nobody scores and the dealer deals again; score: the hand is scored"),
+    "ending": Field(Str(), default="stock", doc="the name of this ending (result: score)"),
 }, _make(StockOut))
+
+AFTER_DEAL = Struct("after_deal", {
+    "when": Field(ExprT(), True),
+    "ending": Field(Str(), True, doc="the name the hand's ending is recorded under"),
+    "result": Field(Choice("void", "score"), default="score",
+                    doc="score: the hand is scored at once; void: the same dealer deals again"),
+}, _make(AfterDeal))
 
 OUTCOME = Struct("outcome", {
     "when": Field(ExprT(), default=_const_expr(True)),
@@ -794,6 +820,45 @@ MATCH = Struct("match", {
     "direction": Field(ChoiceExpr("clockwise", "counterclockwise"), default=_const_expr("clockwise")),
 }, _make(Match))
 
+class DerivedT(MapOf):
+    """``derived:``: a name maps to an expression (a value); a heading ``name(a, b)`` maps to a body
+    in which ``a`` and ``b`` are local names (a function).  Keyed by the name either way."""
+
+    def __init__(self):
+        super().__init__(ExprT())
+        self.name = "a mapping of names (or headings `name(a, b)`) to expressions"
+
+    def build(self, node, diags, where):
+        from ..expr.ast import FunctionExpr, parse_heading
+
+        if not isinstance(node, Map):
+            return super().build(node, diags, where)
+        out: dict = {}
+        first: dict = {}
+        bad = False
+        for k, v in node.items():
+            name, params, problem, hint = parse_heading(k)
+            if problem:
+                diags.error("E-EXPR-SYNTAX", problem, node.where(k), hint)
+                bad = True
+                continue
+            built = self.value.build(v, diags, f"{where}.{k}")
+            if built is INVALID:
+                bad = True
+                continue
+            if name in out:
+                diags.error("E-DUP-KEY", f"`{name}` is declared twice under `derived` (`{first[name]}` and `{k}`)",
+                            node.where(k), "a value and a function share one set of names; rename one "
+                            "(a variant replacing a function writes the same heading)")
+                bad = True
+                continue
+            if params is not None:
+                built = FunctionExpr(built.ast, built.text, built.pos, params, name, node.where(k))
+            out[name] = built
+            first[name] = k
+        return INVALID if bad else out
+
+
 RULESET = Struct("ruleset", {
     "name": Field(Str(), True),
     "description": Field(Str(), default=""),
@@ -804,10 +869,11 @@ RULESET = Struct("ruleset", {
     "zones": Field(MapOf(ZONE), True),
     "deal": Field(ListOf(DEAL_STEP, 1), True),
     "first_turn": Field(FIRST_TURN),
-    "derived": Field(MapOf(ExprT()), default={}),
+    "derived": Field(DerivedT(), default={}),
     "turn": Field(ListOf(STEP, 1), default=()),
     "go_out": Field(MapOf(GO_OUT), default={}),
     "stock_out": Field(STOCK_OUT),
+    "after_deal": Field(ListOf(AFTER_DEAL), default=(), doc="checks right after the deal that end the hand at once"),
     "climbing": Field(CLIMBING),
     "wild": Field(ExprT(), doc="which cards are wild: a condition over `card`"),
     "teams": Field(TEAMS),

@@ -247,7 +247,7 @@ class TurnPhase(Phase):
                 self.end_turn(g)
                 return
             if self.prog.table is not None and not hand:
-                g.ending = "out"
+                g.ending = self.prog.model.table.ending_by_discard
                 g.declarer = g.actor
                 g.finish_hand()                    # going out with the last discard: no claim on it
                 return
@@ -286,7 +286,7 @@ class TurnPhase(Phase):
     def _next_step(self, g, action: Action) -> None:
         spec = self._spec_for(g, action)
         if spec.then == -2:                        # then: end_hand
-            g.ending = "stock"
+            g.ending = spec.spec.ending or "stock"
             g.finish_hand()
             return
         nxt = spec.then if spec.then is not None else g.step + 1
@@ -319,7 +319,7 @@ class TurnPhase(Phase):
                 g.enter("last_chance")
                 return
             if so[2] == "score":
-                g.ending = "stock"
+                g.ending = so[3]
                 g.finish_hand()
             else:
                 g.finish_hand(void=True)

@@ -386,7 +386,7 @@ def hand_emptied(g) -> bool:
     table = g.prog.table
     if table is not None and not table(g):
         return False
-    g.ending = "out"
+    g.ending = table.ending_by_meld if (table := g.prog.model.table) is not None else "out"
     g.declarer = g.actor
     g.finish_hand()
     return True
