@@ -372,6 +372,10 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
             _zone(m, d, s.to, "player", "`deal.to`", s.pos)
             if s.bury_while is not None:
                 d.error("E-DEAL", "`bury_while` goes with `turn_up`", s.pos)
+            if s.cover_while is not None:
+                d.error("E-DEAL", "`cover_while` goes with `turn_up`", s.pos)
+        elif s.seat is not None:
+            d.error("E-DEAL", "`seat` goes with `deal: COUNT` (the cards dealt to that seat)", s.pos)
         else:
             _zone(m, d, s.turn_up, "table", "`turn_up`", s.pos)
     if d:
@@ -389,6 +393,10 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         turned: dict = {}
         to_hand = 0
         for s in m.deal:
+            if s.when is not None:
+                known, on = _quiet_value(s.when, params, n)
+                if known and not on:
+                    continue                        # switched off with these parameters
             if s.deals_all:
                 to_hand += 1 if s.to == hand else 0
                 continue

@@ -44,6 +44,9 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
         "max_score": Binding(lambda g: max(g.scores), "the highest running total", type="number"),
         "min_score": Binding(lambda g: min(g.scores), "the lowest running total", type="number"),
         "turn.taken": Binding(lambda g: g.taken, "the card taken from a pile this turn (or none)"),
+        "turn.drawn": Binding(lambda g: g.drawn, "the card last drawn from a stock this turn (or none)"),
+        "deal.reshuffles": Binding(lambda g: g.reshuffles, "times the discard pile became the stock this hand",
+                                   type="number"),
         "deal.number": Binding(lambda g: g.hand_number, "1 for the first hand, 2 for the next, ...", type="number"),
         "deal.scorer": Binding(lambda g: g.scorer, "the seat that scored the hand just ended"),
     }

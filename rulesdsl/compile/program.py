@@ -353,6 +353,9 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
 
     deal = []
     for di, s in enumerate(model.deal):
+        if s.when is not None and not setup_value(s.when, params, n, diags):
+            deal.append(("skip",))             # a step this parameter set switches off
+            continue
         if s.deal is not None:
             if s.deals_all:
                 count = "all"                  # every card, one at a time, as evenly as possible
@@ -360,7 +363,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                 count = setup_value(s.deal, params, n, diags)
             deal.append(("deal", count, s.to, s.pos, opt(s.seat, f"deal[{di}].seat")))
         else:
-            deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while, f"deal[{di}].bury_while")))
+            deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while, f"deal[{di}].bury_while"),
+                         opt(s.cover_while, f"deal[{di}].cover_while")))
 
     step_index = {s.step: i for i, s in enumerate(model.turn)}
     steps = []

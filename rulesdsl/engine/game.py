@@ -131,6 +131,8 @@ class Game:
         self.face_down: set = set()            # cards lying face down in a face-up zone
         self.melds: list = []                  # open melds on the table (TableMeld)
         self.taken_cards: list = []            # cards taken from a pile this turn
+        self.drawn = None                      # the card last drawn from the stock this turn
+        self.reshuffles = 0                    # discard piles shuffled into a new stock this hand
         self.must: set = set()                 # cards that must be melded before anything else
         self.discard_forbid = None
         self.discarder = None
@@ -188,8 +190,10 @@ class Game:
                 for _ in range(count):
                     for s in seats:
                         hands[s].append(stock.pop())
+            elif item[0] == "skip":
+                continue
             else:
-                _, zone, fact, pos, bury = item
+                _, zone, fact, pos, bury, cover = item
                 if not stock:
                     raise RuleEvaluationError(f"no card is left to turn up into `{zone}`",
                                               f"deal[{i_item}].turn_up", pos, step="deal")
@@ -206,6 +210,14 @@ class Game:
                         raise RuleEvaluationError("`bury_while` buries every card of the stock",
                                                   f"deal[{i_item}].bury_while", pos, step="deal")
                     stock.insert(self.rng.randrange(len(stock) + 1), card)   # buried at random
+                    card = stock.pop()
+                while cover is not None and stock:
+                    self.cand = card
+                    covered = cover(self)
+                    self.cand = None
+                    if not covered:
+                        break
+                    self.zones[zone].append(card)          # it stays in the pile, under the next card
                     card = stock.pop()
                 self.zones[zone].append(card)
                 if fact:

@@ -83,6 +83,8 @@ class DealStep:
     bury_while: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
     seat: Optional[Expr] = None        # deal only to this seat (read when the step runs)
+    when: Optional[Expr] = None        # the step happens only when this holds (parameters, players)
+    cover_while: Optional[Expr] = None # turn_up: while the card is such, another card covers it
 
     @property
     def deals_all(self) -> bool:
@@ -619,6 +621,8 @@ DEAL_STEP = Struct("deal step", {
     "as": Field(Str(), doc="remember that card under this name, as deal.NAME"),
     "bury_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), bury it in the stock"),
     "seat": Field(ExprT(), doc="deal: only this seat receives the cards, e.g. `holder(\"3D\")` (read at the deal)"),
+    "when": Field(ExprT(), doc="the step happens only when this holds (it may read parameters and `players`)"),
+    "cover_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), turn another onto it"),
 }, _make(DealStep, {"as": "as_"}))
 
 FIRST_TURN = Struct("first_turn", {
@@ -696,8 +700,9 @@ GO_OUT = Struct("go_out", {
 STOCK_OUT = Struct("stock_out", {
     "when": Field(ExprT(), True),
     "last_chance": Field(ExprT()),
-    "result": Field(Choice("void", "score"), default="void",
-                    doc="void: nobody scores and the dealer deals again; score: the hand is scored"),
+    "result": Field(Choice("void", "score", "reshuffle"), default="void",
+                    doc="void: nobody scores and the dealer deals again; score: the hand is scored; reshuffle: "
+                        "the discard pile but its top card becomes the stock (void when there is none)"),
     "ending": Field(Str(), default="stock", doc="the name of this ending (result: score)"),
 }, _make(StockOut))
 

@@ -64,6 +64,7 @@ class TurnPhase(Phase):
     def begin_turn(self, g) -> None:
         """A player's turn starts: per-turn state, and cards that never stay in a hand are laid out."""
         g.stage_total = 0
+        g.drawn = None
         g.answers = {}
         g.asked = False
         g.turn_in_reserve = bool(g.picked_up[g.actor]) if g.reserve_zone() else False
@@ -207,6 +208,7 @@ class TurnPhase(Phase):
             stock = g.zones[action.zone]
             for _ in range(min(spec.count(g), len(stock)) if spec.count is not None else 1):
                 hand.append(stock.pop())
+                g.drawn = hand[-1]
             g.forced_draw = None
             g.auto_lay(g.actor)
             self._next_step(g, action)
@@ -295,6 +297,38 @@ class TurnPhase(Phase):
         else:
             g.step = nxt
 
+    def stock_out_result(self, g) -> bool:
+        """The stock-out's result: the hand is scored or void (False), or play goes on from a
+        reshuffled stock (True)."""
+        so = self.prog.stock_out
+        if so[2] == "reshuffle" and self._reshuffle(g):
+            return True
+        if so[2] == "score":
+            g.ending = so[3]
+            g.finish_hand()
+        else:
+            g.finish_hand(void=True)
+        return False
+
+    def _reshuffle(self, g) -> bool:
+        """``stock_out.result: reshuffle``: the discard pile, less its top card, shuffled face down into a
+        new stock.  False when no card is there to shuffle (the hand is then void)."""
+        pile = g.zones[self.prog.discard_zone] if self.prog.discard_zone else []
+        if len(pile) < 2:
+            return False
+        top = pile.pop()
+        cards = list(pile)
+        while pile:
+            pile.pop()
+        pile.append(top)
+        g.rng.shuffle(cards)
+        stock = g.zones["stock"]
+        for c in cards:
+            g.face_down.discard(c)
+            stock.insert(0, c)                     # under anything left in the stock
+        g.reshuffles += 1
+        return True
+
     def end_turn(self, g, discarded: bool = True) -> None:
         """The turn is over: count it (a turn begun in the reserve packet), then open the claim
         window on the discard, or go on."""
@@ -318,12 +352,8 @@ class TurnPhase(Phase):
                 g.taken = None
                 g.enter("last_chance")
                 return
-            if so[2] == "score":
-                g.ending = so[3]
-                g.finish_hand()
-            else:
-                g.finish_hand(void=True)
-            return
+            if not self.stock_out_result(g):
+                return
         g.actor = g.next_seat(g.actor)
         g.step = 0
         g.taken = None
@@ -475,7 +505,11 @@ class LastChancePhase(Phase):
 
     def apply(self, g, action: Action, chosen: Action) -> None:
         if action.verb == "pass":
-            g.finish_hand(void=True)
+            if g.phases["turn"].stock_out_result(g):  # a new stock: the player who passed plays on
+                g.step = 0
+                g.taken = None
+                g._keep_actor = g._new_turn = True
+                g.enter("turn")
             return
         g.go_out_only = True
         g.step = step_after_draw(self.prog)
