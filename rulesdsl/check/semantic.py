@@ -23,6 +23,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _constraints(m, diags)
     _deck(m, diags)
     _melds(m, diags)
+    _counters(m, diags)
     _zones(m, diags)
     _deal(m, diags)
     _turn(m, diags)
@@ -319,6 +320,21 @@ def _pattern(m: Ruleset, d: Diagnostics, what: str, mt, copies: int) -> None:
         d.error("E-IGNORED", f"{what}: `groups` applies only to `kind: rank_groups`", mt.pos)
     if mt.suits is not None and mt.kind != "run":
         d.error("E-IGNORED", f"{what}: `suits` applies only to `kind: run`", mt.pos)
+
+
+def _counters(m: Ruleset, d: Diagnostics) -> None:
+    """Counter names are free members of a seat; the actions they watch exist."""
+    from ..model.game import BUILTIN_VERBS
+    taken = set(m.zones) | {"score", "hands_won", "deadwood"}
+    verbs = set(BUILTIN_VERBS) | set(m.go_out)
+    for name, c in m.counters.items():
+        if name in taken:
+            d.error("E-DUPLICATE", f"counter `{name}` has the name of a seat's member (a zone, score, hands_won, "
+                    "deadwood)", c.pos, "choose another name")
+        for verb in c.on:
+            if verb not in verbs:
+                d.error("E-UNKNOWN-ACTION", f"counter `{name}` counts `{verb}`, which is no action of this ruleset",
+                        c.pos, suggest(verb, sorted(verbs)) or "actions: " + ", ".join(sorted(verbs)))
 
 
 def _zones(m: Ruleset, d: Diagnostics) -> None:

@@ -135,7 +135,18 @@ def card_class_builtins(classes: list[str], late: dict, table: CardTable, colors
     return out
 
 
-def seat_attrs(player_zones: list[str], team_zones: list[str] = ()) -> dict[str, Any]:
+def counter_bindings(counters: list[str]) -> dict[str, Binding]:
+    """``counters.NAME``: the acting seat's count; ``event.size`` / ``event.meld_owner`` while an
+    action is being counted."""
+    names = {f"counters.{c}": Binding(lambda g, _c=c: g.counters[_c][g.actor], f"the acting seat's `{c}` count",
+                                      type="number") for c in counters}
+    if counters:
+        names["event.size"] = Binding(lambda g: g.event_size, "cards the action being counted moves", type="number")
+        names["event.meld_owner"] = Binding(lambda g: g.event_owner, "the owner of the meld a layoff goes onto")
+    return names
+
+
+def seat_attrs(player_zones: list[str], team_zones: list[str] = (), counters: tuple = ()) -> dict[str, Any]:
     attrs = {
         "score": lambda g, s: g.scores[s],
         "hands_won": lambda g, s: g.hands_won[s],
@@ -145,6 +156,8 @@ def seat_attrs(player_zones: list[str], team_zones: list[str] = ()) -> dict[str,
         attrs[z] = lambda g, s, _z=z: g.pzones[_z][s]
     for z in team_zones:
         attrs[z] = lambda g, t, _z=z: g.tzones[_z][t]
+    for c in counters:
+        attrs[c] = lambda g, s, _c=c: g.counters[_c][s]
     return attrs
 
 

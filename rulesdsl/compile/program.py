@@ -18,8 +18,8 @@ from ..source.tree import Pos
 from .cards import CardTable, build_table
 from .melds import MeldEngine
 from .patterns import WILD_RANK, Pattern, Patterns
-from .names import (builtins, card_class_builtins, climbing_bindings, seat_attrs, state_bindings, table_bindings,
-                    team_bindings, zone_bindings)
+from .names import (builtins, card_class_builtins, climbing_bindings, counter_bindings, seat_attrs, state_bindings,
+                    table_bindings, team_bindings, zone_bindings)
 from .table_melds import MeldRules
 
 
@@ -320,10 +320,12 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     holder: dict = {"classes": {}}
     team_zones = [z for z, spec in model.zones.items() if spec.per == "team"]
     names.update(team_bindings(team_zones, model.teams is not None))
+    names.update(counter_bindings(list(model.counters)))
     blt = builtins(cards, melds, model.roles, holder)
     colors = dict(model.deck.colors)
     blt.update(card_class_builtins(list(model.classes), holder, cards, colors))
-    scope = Scope(params, names, blt, dict(model.derived), diags, seat_attrs(player_zones, team_zones), dormant)
+    scope = Scope(params, names, blt, dict(model.derived), diags,
+                  seat_attrs(player_zones, team_zones, tuple(model.counters)), dormant)
     probe = _CardProbe(n)
     for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
         holder["classes"][cname] = _card_table(scope.compile(cexpr), cexpr, cards, probe, diags)
@@ -440,6 +442,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
     prog.rule_codes = rule_codes
+    prog.counters = [(name, frozenset(c.on), rc(c.add, f"counters.{name}.add"), opt(c.seat, f"counters.{name}.seat"),
+                      opt(c.when, f"counters.{name}.when"), c.resets) for name, c in model.counters.items()]
     prog.after_deal = [(rc(a.when, f"after_deal[{i}].when"), a.ending, a.result) for i, a in enumerate(model.after_deal)]
     prog.discard_zone = next((a.arg for st in steps for a in st.actions if a.kind == "discard"), None)
     prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)

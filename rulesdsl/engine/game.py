@@ -59,6 +59,9 @@ class Game:
         self.state: dict = {}                     # state toggles in force (e.g. a revolution)
         self.streak_now = 0
         self.scorer = None
+        self.counters = {c[0]: [0] * self.n for c in prog.counters}   # per-seat counts (``counters:``)
+        self.event_size = 0
+        self.event_owner = None
         self.phases = build_phases(prog)
         first = prog.model.match.first_dealer
         if dealer is None:
@@ -94,6 +97,40 @@ class Game:
             raise ValueError(f"stacked deck has {len(out)} cards; the deck has {cards.size} "
                              f"(missing: {' '.join(missing[:10])}{' ...' if len(missing) > 10 else ''})")
         return out
+
+    def reset_counters(self, scopes: tuple, seat: Optional[int] = None) -> None:
+        """Counts whose ``resets`` is one of ``scopes`` start again at 0 (one seat's, or everyone's)."""
+        for name, _on, _add, _seat, _when, resets in self.prog.counters:
+            if resets in scopes:
+                row = self.counters[name]
+                for s in (range(self.n) if seat is None else (seat,)):
+                    row[s] = 0
+
+    def _count(self, action: Action) -> None:
+        """``counters``: the action about to be made adds to the counts that watch its verb, judged in
+        the position it is made from."""
+        self.event_size = len(action.cards)
+        self.event_owner = None
+        if action.verb == "layoff" and action.target:
+            i = action.target - 1
+            if self.melds and i < len(self.melds):
+                self.event_owner = self.melds[i].owner
+            elif i < len(self.meld_owner):
+                self.event_owner = self.meld_owner[i]
+        for name, on, add, seat_fn, when, _resets in self.prog.counters:
+            if action.verb not in on or (when is not None and not when(self)):
+                continue
+            seat = seat_fn(self) if seat_fn is not None else self.actor
+            if seat is None:
+                continue
+            if type(seat) is not int or not 0 <= seat < self.n:
+                raise RuleEvaluationError(f"`counters.{name}.seat` gives {seat!r}; it must be a seat",
+                                          f"counters.{name}.seat")
+            amount = add(self)
+            if type(amount) is not int:
+                raise RuleEvaluationError(f"`counters.{name}.add` gives {amount!r}; it must be a whole number",
+                                          f"counters.{name}.add")
+            self.counters[name][seat] += amount
 
     def stack_next(self, deck: Sequence[Union[str, int]]) -> None:
         """Deal the next hand still to come from this deck (top card first, every card once) instead of
@@ -143,6 +180,7 @@ class Game:
         self.defender = None
         self.final_deadwood = [0] * self.n
         self.direction = -1 if p.direction(self) == "counterclockwise" else 1
+        self.reset_counters(("turn", "trick", "deal"))
         self._deal(stock)
         self.step = 0
         self._legal: Optional[list] = None
@@ -475,6 +513,8 @@ class Game:
         self.history.append(str(chosen))
         self._legal = None
         try:
+            if self.prog.counters:
+                self._count(action)
             phase.apply(self, action, chosen)
             self._settle()
         except IllegalAction:

@@ -233,6 +233,20 @@ class StockOut:
 
 
 @dataclass(frozen=True)
+class Counter:
+    """A per-seat count kept by the engine: each action ``on`` (a verb or a go-out name) adds ``add``
+    to the count of ``seat`` (default: the seat acting), while ``when`` holds; it starts again at 0 at
+    each ``resets`` (the seat's turn, a trick, a deal; never for ``match``)."""
+
+    on: tuple
+    add: Expr
+    seat: Optional[Expr]
+    when: Optional[Expr]
+    resets: str
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+
+@dataclass(frozen=True)
 class AfterDeal:
     """A check right after the deal: when it holds the hand ends at once, named ``ending``."""
 
@@ -386,6 +400,7 @@ class Ruleset:
     description: str = ""
     pos: Pos = field(default=UNKNOWN, compare=False)
     after_deal: tuple = ()
+    counters: dict = field(default_factory=dict)
 
     def param_values(self) -> dict[str, Any]:
         return {k: p.default for k, p in self.params.items()}
@@ -706,6 +721,15 @@ STOCK_OUT = Struct("stock_out", {
     "ending": Field(Str(), default="stock", doc="the name of this ending (result: score)"),
 }, _make(StockOut))
 
+COUNTER = Struct("counter", {
+    "on": Field(ListOf(Str(), 1), True, doc="the actions that count: verbs (play, layoff, ...) or go-out names"),
+    "add": Field(ExprT(), default=_const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
+    "seat": Field(ExprT(), doc="whose count changes (default: the seat acting; `event.meld_owner` for a layoff)"),
+    "when": Field(ExprT(), doc="the action counts only when this holds"),
+    "resets": Field(Choice("turn", "trick", "deal", "match"), default="deal",
+                    doc="when the count starts again at 0: the seat's own turn, a trick, a deal, never"),
+}, _make(Counter))
+
 AFTER_DEAL = Struct("after_deal", {
     "when": Field(ExprT(), True),
     "ending": Field(Str(), True, doc="the name the hand's ending is recorded under"),
@@ -879,6 +903,7 @@ RULESET = Struct("ruleset", {
     "go_out": Field(MapOf(GO_OUT), default={}),
     "stock_out": Field(STOCK_OUT),
     "after_deal": Field(ListOf(AFTER_DEAL), default=(), doc="checks right after the deal that end the hand at once"),
+    "counters": Field(MapOf(COUNTER), default={}, doc="per-seat counts the engine keeps as actions happen"),
     "climbing": Field(CLIMBING),
     "wild": Field(ExprT(), doc="which cards are wild: a condition over `card`"),
     "teams": Field(TEAMS),

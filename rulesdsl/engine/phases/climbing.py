@@ -349,6 +349,7 @@ class ClimbPhase(Phase):
             nxt = self._next_eligible(g, nxt)
         g.actor = nxt
         g.draws = 0
+        g.reset_counters(("turn",), nxt)
 
     def _play(self, g, action: Action, chosen: Action) -> None:
         c = self.c
@@ -476,6 +477,7 @@ class ClimbPhase(Phase):
         g.passes = set()
         g.streak = (None, 0)
         g.trick_plays = 0
+        g.reset_counters(("trick",))
         for t in c.toggles:
             if t.resets_each_trick is not None and g.state[t.name] and t.resets_each_trick(g):
                 g.state[t.name] = False

@@ -65,6 +65,7 @@ class TurnPhase(Phase):
         """A player's turn starts: per-turn state, and cards that never stay in a hand are laid out."""
         g.stage_total = 0
         g.drawn = None
+        g.reset_counters(("turn",), g.actor)
         g.answers = {}
         g.asked = False
         g.turn_in_reserve = bool(g.picked_up[g.actor]) if g.reserve_zone() else False
