@@ -135,3 +135,25 @@ def test_a_reshuffle_after_a_last_chance_lets_the_player_who_passed_play_on(tmp_
             g.apply(acts[rng.randrange(len(acts))])
             assert _total(g) == 52
     assert found > 0
+
+
+def test_a_deal_size_may_change_from_deal_to_deal(tmp_path):
+    rules = _load(tmp_path, "gin_rummy", "deal:\n  - {deal: 'if deal.number == 1 then 10 else 7', to: hand}\n"
+                                        "  - {turn_up: discard, as: upcard}\n")
+    g = rules.new_game(seed=1)
+    assert [len(g.hand_of(s)) for s in range(2)] == [10, 10]
+    rng = random.Random(0)
+    while g.hand_number == 1:
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    assert [len(g.hand_of(s)) for s in range(2)] == [7, 7] and g.view(0)["step"] != "discard"   # a fresh deal
+    assert g.view(0)["zones"]["stock"]["count"] + sum(len(g.hand_of(s)) for s in range(2)) + \
+        g.view(0)["zones"]["discard"]["count"] == 52
+
+
+def test_a_deal_size_by_deal_number_is_checked_for_later_deals_at_load(tmp_path):
+    with pytest.raises(rulesdsl.RulesetError) as e:
+        _load(tmp_path, "gin_rummy", "deal:\n  - {deal: 'if deal.number == 3 then 30 else 7', to: hand}\n"
+                                     "  - {turn_up: discard, as: upcard}\n")
+    d = [x for x in e.value.diagnostics if x.code == "E-DEAL-TOO-MANY"]
+    assert d and "in deal 3" in d[0].message

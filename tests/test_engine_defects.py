@@ -151,8 +151,8 @@ def test_a_deal_the_stock_cannot_give_is_a_located_error(tmp_path):
     play can reveal) names the deal step instead of popping an empty list."""
     rules = rulesdsl.load("gin_rummy")
     prog = copy.copy(rules.program())
-    _, _, zone, pos, seat = prog.deal[0]
-    prog.deal = [("deal", 30, zone, pos, seat)]       # 60 cards for two players from 52
+    _, _, zone, pos, seat, active = prog.deal[0]
+    prog.deal = [("deal", 30, zone, pos, seat, active)]       # 60 cards for two players from 52
     with pytest.raises(rulesdsl.RuleEvaluationError) as e:
         Game(prog, seed=1)
     assert e.value.rule == "deal[0].deal" and e.value.pos == pos and e.value.step == "deal"

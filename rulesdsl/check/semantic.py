@@ -14,7 +14,7 @@ from ..errors import Diagnostics, suggest
 from ..expr.ast import E, Expr
 from ..expr.compiler import Binding, Scope
 from ..model.game import BUILTIN_VERBS, Ruleset
-from ..model.setup import PLAYERS, setup_value
+from ..model.setup import PLAYERS, deal_numbers, setup_value
 from ..source.tree import Pos
 
 
@@ -114,10 +114,11 @@ def _whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _quiet_value(expr: Expr, params: dict, n: int) -> tuple[bool, Any]:
-    """(known, value): an expression's value at load if it reads only parameters and ``players``."""
+def _quiet_value(expr: Expr, params: dict, n: int, hand_number: int = 1) -> tuple[bool, Any]:
+    """(known, value): an expression's value at load if it reads only parameters, ``players`` and
+    ``deal.number``."""
     sub = Diagnostics()
-    v = setup_value(expr, params, n, sub)
+    v = setup_value(expr, params, n, sub, hand_number)
     return (not sub), v
 
 
@@ -401,7 +402,9 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
     count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
     hand = m.climbing.play_from if m.climbing is not None else "hand"
     hand_exprs = [s.deal for s in m.deal if s.deal is not None and s.to == hand]
-    for n in range(m.players.min, m.players.max + 1):
+    numbers = deal_numbers(*([s.deal for s in m.deal if not s.deals_all] + [s.when for s in m.deal]))
+    for n, num in ((n, num) for n in range(m.players.min, m.players.max + 1) for num in numbers):
+        in_deal = f" in deal {num}" if len(numbers) > 1 else ""
         sd = Diagnostics()
         copies = setup_value(m.deck.copies, params, n, sd)
         jokers = setup_value(m.deck.jokers, params, n, sd)
@@ -410,17 +413,17 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         to_hand = 0
         for s in m.deal:
             if s.when is not None:
-                known, on = _quiet_value(s.when, params, n)
+                known, on = _quiet_value(s.when, params, n, num)
                 if known and not on:
                     continue                        # switched off with these parameters
             if s.deals_all:
                 to_hand += 1 if s.to == hand else 0
                 continue
             if s.deal is not None:
-                k = setup_value(s.deal, params, n, sd)
+                k = setup_value(s.deal, params, n, sd, num)
                 if not _whole(k) or k < 0:
                     if not sd:
-                        d.error("E-DEAL", f"the deal count gives {k!r} with {n} players; it must be a whole "
+                        d.error("E-DEAL", f"the deal count gives {k!r} with {n} players{in_deal}; it must be a whole "
                                 "number >= 0" + _values(m, [s.deal]), _blame(m, [s.deal], s.deal.pos),
                                 f"the deal step is written at {s.deal.pos}")
                     return
@@ -441,7 +444,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         size = copies * (len(m.deck.ranks) * len(m.deck.suits) + jokers)
         if need > size:
             exprs = count_exprs + deck_exprs
-            d.error("E-DEAL-TOO-MANY", f"with {n} players the deal needs {need} cards, but the deck holds "
+            d.error("E-DEAL-TOO-MANY", f"with {n} players the deal{in_deal} needs {need} cards, but the deck holds "
                     f"{size}" + _values(m, exprs), _blame(m, exprs, m.deal[0].pos),
                     "deal fewer cards, or add deck copies")
             return

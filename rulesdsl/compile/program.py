@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from types import FunctionType
 from typing import Any, Callable, Optional
 
-from ..errors import Diagnostics, suggest
+from ..errors import Diagnostics, RuleEvaluationError, suggest
 from ..expr.compiler import Const, Scope
 from ..model.game import ActionSpec, MeldType, Ruleset
-from ..model.setup import setup_value
+from ..model.setup import reads_deal_number, setup_value
 from ..source.tree import Pos
 from .cards import CardTable, build_table
 from .melds import MeldEngine
@@ -355,18 +355,24 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
 
     deal = []
     for di, s in enumerate(model.deal):
-        if s.when is not None and not setup_value(s.when, params, n, diags):
-            deal.append(("skip",))             # a step this parameter set switches off
-            continue
+        active = None                          # None: every deal; else hand number -> whether it happens
+        if s.when is not None:
+            if reads_deal_number(s.when):
+                active = _per_deal(s.when, params, n)
+            elif not setup_value(s.when, params, n, diags):
+                deal.append(("skip",))         # a step this parameter set switches off
+                continue
         if s.deal is not None:
             if s.deals_all:
                 count = "all"                  # every card, one at a time, as evenly as possible
+            elif reads_deal_number(s.deal):
+                count = _per_deal(s.deal, params, n)
             else:
                 count = setup_value(s.deal, params, n, diags)
-            deal.append(("deal", count, s.to, s.pos, opt(s.seat, f"deal[{di}].seat")))
+            deal.append(("deal", count, s.to, s.pos, opt(s.seat, f"deal[{di}].seat"), active))
         else:
             deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while, f"deal[{di}].bury_while"),
-                         opt(s.cover_while, f"deal[{di}].cover_while")))
+                         opt(s.cover_while, f"deal[{di}].cover_while"), active))
 
     step_index = {s.step: i for i, s in enumerate(model.turn)}
     steps = []
@@ -503,6 +509,17 @@ def _dotted(e, params: dict) -> set:
                 continue
         stack.extend(a for a in x.args if hasattr(a, "op"))
     return out
+
+
+def _per_deal(expr, params: dict, n: int):
+    """A setup value that reads ``deal.number``: evaluated again for each hand."""
+    def value(hand_number: int):
+        sub = Diagnostics()
+        v = setup_value(expr, params, n, sub, hand_number)
+        if sub:
+            raise RuleEvaluationError(sub.items[0].message, "deal", expr.pos)
+        return v
+    return value
 
 
 def _same_size(x, params: dict) -> bool:

@@ -204,8 +204,12 @@ class Game:
         while len(seats) < n:
             seats.append(self.next_seat(seats[-1]))
         for i_item, item in enumerate(self.prog.deal):
+            if item[0] != "skip" and item[-1] is not None and not item[-1](self.hand_number):
+                continue                           # a step this deal does without (`when:`)
             if item[0] == "deal":
-                _, count, zone, pos, to_seat = item
+                _, count, zone, pos, to_seat, _active = item
+                if callable(count):
+                    count = count(self.hand_number)
                 hands = self.pzones[zone]
                 if count == "all":
                     i = 0
@@ -231,7 +235,7 @@ class Game:
             elif item[0] == "skip":
                 continue
             else:
-                _, zone, fact, pos, bury, cover = item
+                _, zone, fact, pos, bury, cover, _active = item
                 if not stock:
                     raise RuleEvaluationError(f"no card is left to turn up into `{zone}`",
                                               f"deal[{i_item}].turn_up", pos, step="deal")
