@@ -7,6 +7,7 @@ are kept for diagnostics: ``pos`` is where the node starts in the ruleset file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -39,6 +40,60 @@ class Expr:
 
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class FunctionExpr(Expr):
+    """A derived function (``penalty(n): n * 2`` under ``derived:``): its body, and its parameters,
+    which are local names in the body.  ``key_pos`` is where the heading ``penalty(n)`` was written."""
+
+    params: tuple = ()
+    name: str = ""
+    key_pos: Pos = field(default=UNKNOWN, compare=False, hash=False, repr=False)
+
+    @property
+    def heading(self) -> str:
+        return f"{self.name}({', '.join(self.params)})"
+
+
+MAX_FUNCTION_PARAMS = 4     # a derived function takes at most this many arguments
+_HEADING = re.compile(r"\s*([^\s(]*)\s*\((.*)\)\s*\Z", re.S)
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def parse_heading(key: str) -> tuple[str, Optional[tuple], str, str]:
+    """A key under ``derived:``: ``name`` (a value) or ``name(a, b)`` (a function).
+
+    Returns ``(name, params or None, problem, hint)``; ``problem`` is "" when the key is well formed."""
+    from ..source.grammar import KEYWORDS
+
+    if "(" not in key and ")" not in key:
+        return key, None, "", ""
+    m = _HEADING.match(key)
+    if m is None:
+        return key, None, f"`{_short(key)}` is neither a derived name nor a function heading", \
+            "write a value as `name: ...` and a function as `name(a, b): ...` (inside a YAML `{...}`, " \
+            "quote a heading with commas: `\"add(a, b)\": ...`)"
+    name, inner = m.group(1), m.group(2)
+    params = tuple(p.strip() for p in inner.split(",")) if inner.strip() else ()
+    if not _IDENT.match(name) or name in KEYWORDS:
+        return key, None, f"`{_short(name)}` cannot name a derived function", \
+            "a function's name is a word of letters, digits and `_` (not a keyword)"
+    if not params:
+        return name, None, f"derived function `{name}()` takes no arguments", \
+            f"a derived value without arguments is written without the parentheses: `{name}: ...`"
+    for p in params:
+        if not _IDENT.match(p) or p in KEYWORDS:
+            return name, None, f"`{_short(p)}` cannot be a parameter of `{name}`", \
+                "parameters are words of letters, digits and `_` (not keywords), separated by commas"
+    seen = [p for i, p in enumerate(params) if p in params[:i]]
+    if seen:
+        return name, None, f"parameter `{seen[0]}` is written twice in `{name}({', '.join(params)})`", \
+            "give each parameter its own name"
+    if len(params) > MAX_FUNCTION_PARAMS:
+        return name, None, f"derived function `{name}` takes {len(params)} arguments; the limit is " \
+            f"{MAX_FUNCTION_PARAMS}", "pass fewer values (a derived value can compute the rest)"
+    return name, params, "", ""
 
 
 _BINOPS = {"+", "-", "*", "/", "//", "%"}

@@ -18,7 +18,8 @@ from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, suggest
 from ..source import MAX_NUMBER
-from .ast import E, Expr
+from ..source.tree import UNKNOWN
+from .ast import E, Expr, FunctionExpr
 
 
 class Const:
@@ -144,7 +145,10 @@ class Scope:
         self.names = names
         self.dormant = dormant or {}          # name -> the section that brings it, absent from this ruleset
         self.builtins = builtins
-        self.derived = derived or {}
+        derived = derived or {}
+        self.functions = {k: v for k, v in derived.items() if isinstance(v, FunctionExpr)}   # name(a, b)
+        self.derived = {k: v for k, v in derived.items() if not isinstance(v, FunctionExpr)}
+        self._entries = derived                   # both, for dependency order and cycles
         self.seat_attrs = seat_attrs or {}
         self.diags = diags if diags is not None else Diagnostics()
         self._derived_done: dict[str, Callable] = {}
@@ -152,6 +156,8 @@ class Scope:
         self._derived_failed: set[str] = set()     # reported once; later uses fail silently
         self._derived_ready = False
         self._locals: list[str] = []
+        self._n_params = 0                        # how many of ``_locals`` (the first) are parameters
+        self._fn_types: dict[str, str] = {}
 
     # ------------------------------------------------------------------ public
     def compile(self, expr: Expr, extra: tuple[str, ...] = ()) -> Callable[[Any], Any]:
@@ -170,6 +176,20 @@ class Scope:
             return self._c(expr.ast)
         except CompileError:
             return Const(None)
+
+    def check_derived(self) -> None:
+        """Compile every derived value and function for itself, used or not (a function's body with its
+        parameters as local names); each problem is reported once."""
+        if not self._derived_ready:
+            self._prepare_derived()
+        for entry in self._entries.values():
+            saved = self._locals, self._n_params
+            self._locals = list(getattr(entry, "params", ()))
+            self._n_params = len(self._locals)
+            try:
+                self.compile(entry)
+            finally:
+                self._locals, self._n_params = saved
 
     def known_names(self) -> list[str]:
         """Every name a bare word may be: values, derived values and ``params`` (not functions)."""
@@ -258,6 +278,8 @@ class Scope:
             return "number" if attr in ("score", "hands_won", "deadwood") and attr in self.seat_attrs else ""
         if op == "call":
             name = a[0]
+            if self._is_function(name):
+                return self._function_type(name)
             b = self.builtins.get(name)
             if b is not None:
                 return b.returns
@@ -269,6 +291,22 @@ class Scope:
         if op in ("cmp", "in", "not"):
             return "bool"
         return ""
+
+    def _is_function(self, name: str) -> bool:
+        return name in self.functions and name not in self.builtins and name not in _AGG
+
+    def _function_type(self, name: str) -> str:
+        """What a derived function always gives (its body's type, its parameters unknown)."""
+        if name not in self._fn_types:
+            self._fn_types[name] = ""                # while it is worked out (a cycle is reported elsewhere)
+            fn = self.functions[name]
+            saved = self._locals, self._n_params
+            self._locals, self._n_params = list(fn.params), len(fn.params)
+            try:
+                self._fn_types[name] = self._type(fn.ast)
+            finally:
+                self._locals, self._n_params = saved
+        return self._fn_types[name]
 
     def _check_compare(self, e: E) -> None:
         """Comparisons that can never hold, or never run, are type errors at load:
@@ -348,6 +386,9 @@ class Scope:
         if members:
             self._fail(e, "E-UNDEFINED", f"`{name}` is not a value by itself; it has members",
                        "use one of: " + ", ".join(f"{name}.{m}" for m in members))
+        if self._is_function(name):
+            self._fail(e, "E-UNDEFINED", f"`{name}` is a function, not a value",
+                       f"call it: `{self.functions[name].heading}`")
         if name in self.builtins or name in _AGG:
             self._fail(e, "E-UNDEFINED", f"`{name}` is a function, not a value",
                        f"call it: `{name}(...)`" + (f" ({self.builtins[name].doc})" if name in self.builtins
@@ -371,14 +412,17 @@ class Scope:
             self._fail(e, "E-CYCLE", f"derived value `{name}` refers to itself",
                        "derived values may not depend on themselves, directly or through others")
         self._derived_busy.add(name)
-        saved, self._locals = self._locals, []
+        entry = self._entries[name]
+        saved = self._locals, self._n_params
+        self._locals = list(getattr(entry, "params", ()))
+        self._n_params = len(self._locals)
         try:
-            fn = self._c(self.derived[name].ast)
+            fn = self._c(entry.ast)
         except CompileError:
             self._derived_failed.add(name)
             raise
         finally:
-            self._locals = saved
+            self._locals, self._n_params = saved
             self._derived_busy.discard(name)
         self._derived_done[name] = fn
         return fn
@@ -391,10 +435,19 @@ class Scope:
         ``MAX_DERIVED_DEPTH`` once (at its first value past the limit); the values involved then fail
         silently wherever they are used."""
         self._derived_ready = True
-        deps = {name: _derived_refs(ex.ast, self.derived) for name, ex in self.derived.items()}
+        for name, fn in self.functions.items():             # a function may not hide a builtin
+            if name in self.builtins or name in _AGG:
+                b = self.builtins.get(name)
+                self.diags.error("E-RESERVED", f"`{name}` is a builtin function and cannot name a derived "
+                                 "function", fn.key_pos if fn.key_pos != UNKNOWN else fn.pos,
+                                 f"rename it (`{name}` is {b.doc if b is not None and b.doc else 'a builtin'}), "
+                                 f"e.g. `my_{name}({', '.join(fn.params)})`")
+                self._derived_failed.add(name)
+        deps = {name: _derived_refs(ex.ast, self.derived, self.functions, frozenset(getattr(ex, "params", ())))
+                for name, ex in self._entries.items()}
         state: dict[str, int] = {}               # 1 on the stack, 2 done
         order: list[str] = []
-        for root in self.derived:
+        for root in self._entries:
             if root in state:
                 continue
             state[root] = 1
@@ -412,10 +465,16 @@ class Scope:
                     cycle = [n for n, _ in stack][[n for n, _ in stack].index(dep):]
                     if not any(n in self._derived_failed for n in cycle):
                         shown = ", ".join(f"`{n}`" for n in cycle)
-                        msg = (f"derived value `{dep}` refers to itself" if len(cycle) == 1 else
-                               f"derived values {shown} refer to each other in a cycle")
-                        self.diags.error("E-CYCLE", msg, ref.pos,
-                                         "derived values may not depend on themselves, directly or through others")
+                        if not any(n in self.functions for n in cycle):
+                            msg = (f"derived value `{dep}` refers to itself" if len(cycle) == 1 else
+                                   f"derived values {shown} refer to each other in a cycle")
+                            hint = "derived values may not depend on themselves, directly or through others"
+                        else:
+                            msg = (f"derived function `{dep}` calls itself" if len(cycle) == 1 else
+                                   f"derived values and functions {shown} refer to each other in a cycle")
+                            hint = ("derived functions may not call themselves, directly or through others "
+                                    "(no recursion: every evaluation terminates)")
+                        self.diags.error("E-CYCLE", msg, ref.pos, hint)
                     self._derived_failed.update(cycle)
                 elif dep not in state:
                     state[dep] = 1
@@ -429,19 +488,22 @@ class Scope:
             depth[name] = 1 + max((depth.get(d, 0) for d in below), default=0)
             if depth[name] > MAX_DERIVED_DEPTH:
                 self.diags.error("E-DEPTH", f"derived value `{name}` sits on a chain of {depth[name]} derived "
-                                 f"values; the limit is {MAX_DERIVED_DEPTH}", self.derived[name].pos,
+                                 f"values; the limit is {MAX_DERIVED_DEPTH}", self._entries[name].pos,
                                  "compute it from fewer intermediate derived values")
                 self._derived_failed.add(name)
                 continue
             if name in self._derived_failed:
                 continue
-            saved, self._locals = self._locals, []
+            entry = self._entries[name]
+            saved = self._locals, self._n_params
+            self._locals = list(getattr(entry, "params", ()))
+            self._n_params = len(self._locals)
             try:
-                self._derived_done[name] = self._c(self.derived[name].ast)
+                self._derived_done[name] = self._c(entry.ast)
             except CompileError:
                 self._derived_failed.add(name)
             finally:
-                self._locals = saved
+                self._locals, self._n_params = saved
 
     def _attr(self, e: E) -> Callable[[Any], Any]:
         base_e, attr = e.args
@@ -472,6 +534,8 @@ class Scope:
 
     def _call(self, e: E) -> Callable[[Any], Any]:
         name, arg_es = e.args[0], e.args[1:]
+        if self._is_function(name):
+            return self._call_function(e, name, arg_es)
         if name in _AGG and name not in self.builtins:
             if len(arg_es) == 1:
                 seq = self._c(arg_es[0])
@@ -492,8 +556,8 @@ class Scope:
                 self._fail(e, "E-UNDEFINED", f"`{name}` is a value, not a function",
                            f"write `{name}` without the parentheses")
             self._fail(e, "E-UNDEFINED", f"unknown function `{name}`",
-                       _suggest(name, list(self.builtins) + list(_AGG)) or
-                       "functions: " + ", ".join(sorted(set(self.builtins) | set(_AGG))))
+                       _suggest(name, list(self.builtins) + list(_AGG) + list(self.functions)) or
+                       "functions: " + ", ".join(sorted(set(self.builtins) | set(_AGG) | set(self.functions))))
         lo, hi = b.arity
         if len(arg_es) < lo or (hi >= 0 and len(arg_es) > hi):
             want = str(lo) if lo == hi else f"{lo} to {hi}" if hi >= 0 else f"at least {lo}"
@@ -515,19 +579,33 @@ class Scope:
             return lambda c: fn(c)
         return lambda c: fn(c, *[x(c) for x in args])
 
+    def _call_function(self, e: E, name: str, arg_es: tuple) -> Callable[[Any], Any]:
+        """A call of a derived function: its arguments are evaluated in the caller's scope, then bound
+        to its parameters (local names of the body, compiled once) while the body runs."""
+        fn = self.functions[name]
+        params = fn.params
+        if len(arg_es) != len(params):
+            self._fail(e, "E-ARITY", f"`{name}` takes {len(params)} argument(s), got {len(arg_es)}",
+                       f"it is declared as `{fn.heading}`" + (f" at {fn.key_pos}" if fn.key_pos != UNKNOWN else ""))
+        args = [self._c(x) for x in arg_es]
+        body = self._derived(e, name)
+        if isinstance(body, Const):              # the arguments cannot change it
+            return body
+        return _bind(params, args, body)
+
     def _comp(self, e: E) -> Callable[[Any], Any]:
         name, item_e, var, seq_e, cond_e = e.args
         agg = _AGG.get(name)
         if agg is None:
             self._fail(e, "E-UNDEFINED", f"`{name}(... for ... in ...)` is not an aggregate",
                        "aggregates: " + ", ".join(sorted(_AGG)))
-        if len(self._locals) >= MAX_COMP_NESTING:      # one local per enclosing comprehension
+        if len(self._locals) - self._n_params >= MAX_COMP_NESTING:   # one local per enclosing comprehension
             self._fail(e, "E-LIMIT", f"comprehensions nested more than {MAX_COMP_NESTING} deep",
                        "each level multiplies the work (a zone of 100 cards three deep is a million "
                        "steps); compute the inner part as a derived value or a function of the card")
         own = self._nesting(e)                          # with the derived values it names
-        if self.derived:
-            total = len(self._locals) + own
+        if self._entries:
+            total = len(self._locals) - self._n_params + own
             if total > MAX_COMP_NESTING:
                 self._fail(e, "E-LIMIT", f"comprehensions nested {total} deep, counting those inside the "
                            f"derived values this one uses (the limit is {MAX_COMP_NESTING})",
@@ -581,15 +659,17 @@ class Scope:
     def _nesting(self, e: E) -> int:
         """How deep comprehensions nest in ``e``, counting those of the derived values it names."""
         if getattr(self, "_derived_nest", None) is None:
-            self._derived_nest = _derived_nesting(self.derived)
-        lexical, refs = _comp_shape(e, self.derived, frozenset(self._locals))
+            self._derived_nest = _derived_nesting(self.derived, self.functions)
+        lexical, refs = _comp_shape(e, self.derived, frozenset(self._locals), self.functions)
         return max([lexical] + [depth + self._derived_nest.get(name, 0) for name, depth in refs])
 
 
-def _comp_shape(e: E, derived: dict, bound: frozenset = frozenset()) -> tuple[int, list[tuple[str, int]]]:
-    """How deep comprehensions nest in ``e`` itself, and the derived values it names with the number of
-    comprehensions around each.  Walked with an explicit stack."""
+def _comp_shape(e: E, derived: dict, bound: frozenset = frozenset(),
+                functions: Optional[dict] = None) -> tuple[int, list[tuple[str, int]]]:
+    """How deep comprehensions nest in ``e`` itself, and the derived values (and functions) it names
+    with the number of comprehensions around each.  Walked with an explicit stack."""
     deepest, refs = 0, []
+    functions = functions or {}
     stack: list[tuple[Any, int, frozenset]] = [(e, 0, bound)]
     while stack:
         node, depth, names = stack.pop()
@@ -599,6 +679,8 @@ def _comp_shape(e: E, derived: dict, bound: frozenset = frozenset()) -> tuple[in
             if node.args[0] in derived and node.args[0] not in names:
                 refs.append((node.args[0], depth))
             continue
+        if node.op == "call" and node.args[0] in functions:
+            refs.append((node.args[0], depth))
         if node.op == "comp":
             _agg, item, var, seq, cond = node.args
             deepest = max(deepest, depth + 1)
@@ -609,12 +691,15 @@ def _comp_shape(e: E, derived: dict, bound: frozenset = frozenset()) -> tuple[in
     return deepest, refs
 
 
-def _derived_nesting(derived: dict) -> dict[str, int]:
-    """Each derived value's comprehension nesting, counting the derived values it names (in
-    dependency order, with an explicit stack; a cycle counts as nothing, it is reported elsewhere)."""
-    shapes = {name: _comp_shape(ex.ast, derived) for name, ex in derived.items()}
+def _derived_nesting(derived: dict, functions: Optional[dict] = None) -> dict[str, int]:
+    """Each derived value's (and function's) comprehension nesting, counting the derived values it
+    names (in dependency order, with an explicit stack; a cycle counts as nothing, it is reported
+    elsewhere)."""
+    functions = functions or {}
+    shapes = {name: _comp_shape(ex.ast, derived, frozenset(getattr(ex, "params", ())), functions)
+              for name, ex in {**derived, **functions}.items()}
     out: dict[str, int] = {}
-    for root in derived:
+    for root in shapes:
         if root in out:
             continue
         stack, open_ = [root], {root}
@@ -636,6 +721,42 @@ _MISSING = object()
 _STEPS = " steps"          # key in ``ctx.env`` (no comprehension variable can have this name)
 
 
+def _bind(params: tuple, args: list, body: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A call of a compiled function body: the arguments' values stand for ``params`` in ``ctx.env``
+    while ``body`` runs (what was there before is put back, as for a comprehension variable)."""
+    if len(params) == 1:
+        p, x = params[0], args[0]
+
+        def call1(c):
+            env = c.env
+            value = x(c)
+            saved = env.get(p, _MISSING)
+            env[p] = value
+            try:
+                return body(c)
+            finally:
+                if saved is _MISSING:
+                    env.pop(p, None)
+                else:
+                    env[p] = saved
+        return call1
+
+    def call(c):
+        env = c.env
+        values = [x(c) for x in args]
+        saved = [env.get(p, _MISSING) for p in params]
+        env.update(zip(params, values))
+        try:
+            return body(c)
+        finally:
+            for p, old in zip(params, saved):
+                if old is _MISSING:
+                    env.pop(p, None)
+                else:
+                    env[p] = old
+    return call
+
+
 def _type_of(v: Any) -> str:
     if v is None:
         return "none"
@@ -653,11 +774,14 @@ def _suggest(word: str, choices) -> str:
     return suggest(word, [c for c in choices if c != word])
 
 
-def _derived_refs(e: E, derived: dict) -> list[tuple[str, E]]:
-    """The derived values an expression names (with the node naming each), comprehension variables
-    aside.  Walked with an explicit stack: the parser bounds an expression's depth, not its width."""
+def _derived_refs(e: E, derived: dict, functions: Optional[dict] = None,
+                  params: frozenset = frozenset()) -> list[tuple[str, E]]:
+    """The derived values an expression names and the derived functions it calls (with the node
+    naming each), comprehension variables and a function's ``params`` aside.  Walked with an explicit
+    stack: the parser bounds an expression's depth, not its width."""
     out: list[tuple[str, E]] = []
-    stack: list[tuple[Any, frozenset]] = [(e, frozenset())]
+    functions = functions or {}
+    stack: list[tuple[Any, frozenset]] = [(e, params)]
     while stack:
         node, bound = stack.pop()
         if not isinstance(node, E):
@@ -667,6 +791,8 @@ def _derived_refs(e: E, derived: dict) -> list[tuple[str, E]]:
             if n in derived and n not in bound:
                 out.append((n, node))
             continue
+        if node.op == "call" and node.args[0] in functions:
+            out.append((node.args[0], node))
         if node.op == "comp":
             _agg, item, var, seq, cond = node.args
             stack.append((seq, bound))

@@ -63,7 +63,8 @@ class _Builder:
             key_tok = entry.children[0].children[0]
             key = self.key_text(key_tok)
             value = self.value(entry.children[1])
-            where = self.pos(key_tok.line, key_tok.column)
+            first_tok = key_tok.children[0] if isinstance(key_tok, Tree) else key_tok
+            where = self.pos(first_tok.line, first_tok.column)
             if key in into.entries:
                 first = into.key_pos[key]
                 self.diags.error("E-DUP-KEY", f"duplicate key `{key}` (first written at {first})", where,
@@ -73,7 +74,10 @@ class _Builder:
             into.key_pos[key] = where
         return into
 
-    def key_text(self, tok: Token) -> str:
+    def key_text(self, tok) -> str:
+        if isinstance(tok, Tree):        # a heading `name(a, b)`, kept as that canonical text
+            name, *params = (str(t) for t in tok.children if t is not None)
+            return f"{name}({', '.join(params)})"
         if tok.type == "STRING":
             return self.string(tok)
         return str(tok)

@@ -177,8 +177,17 @@ def _dsl_scalar(value) -> str:
     raise TypeError(f"cannot write {type(value).__name__} in a ruleset")
 
 
+_HEADING_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\(([A-Za-z_][A-Za-z0-9_]*(?:, [A-Za-z_][A-Za-z0-9_]*)*)?\)\Z")
+
+
+def _is_heading(key: str) -> bool:
+    """True if ``key`` is a derived function's heading as the DSL reader writes it: ``name(a, b)``."""
+    m = _HEADING_RE.match(key)
+    return m is not None and all(is_name(w) for w in [m.group(1)] + (m.group(2) or "").split(", ") if w)
+
+
 def _dsl_key(key: str) -> str:
-    bare = is_name(key) or CARDKEY_RE.match(key) or SIGNED_NUMBER_RE.match(key)
+    bare = is_name(key) or CARDKEY_RE.match(key) or SIGNED_NUMBER_RE.match(key) or _is_heading(key)
     return key if bare else quote_string(key)
 
 
