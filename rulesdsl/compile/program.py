@@ -215,6 +215,8 @@ class CClaim:
     when: Fn
     priority: str
     pos: Pos
+    kind: str = "called"
+    penalty: Optional[Fn] = None
 
 
 @dataclass
@@ -400,7 +402,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     if model.stock_out is not None:
         stock_out = (rc(model.stock_out.when, "stock_out.when"),
                      opt(model.stock_out.last_chance, "stock_out.last_chance") or Const(False),
-                     model.stock_out.result, model.stock_out.ending)
+                     model.stock_out.result, model.stock_out.ending, model.stock_out.unshuffled)
     sc = model.scoring
     multiplier = opt(sc.multiplier, "scoring.multiplier") or Const(1)
     outcomes = [COutcome(rc(o.when, f"scoring.outcomes[{i}].when"), o.scorer,
@@ -441,13 +443,16 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    end_bonus, model.first_turn, each_player, climbing, exchange,
                    rc(m.seating, "match.seating"), rc(m.direction, "match.direction"), dict(model.roles),
                    rc(m.on_tie, "match.on_tie"), tuple(wild_flags), table_rules, table, placed_value,
-                   {name: CClaim(rc(c.when, f"claims.{name}.when"), c.priority, c.pos)
+                   {name: CClaim(rc(c.when, f"claims.{name}.when"), c.priority, c.pos, c.kind,
+                                 opt(c.penalty, f"claims.{name}.penalty"))
                     for name, c in model.claims.items()},
                    model.teams.count if model.teams is not None else 0, team_zones, auto_lay, books,
                    opt(t.initial_minimum, "table.initial_minimum") if t is not None else None,
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
     prog.rule_codes = rule_codes
+    prog.contract = (rc(t.contract, "table.contract"), {k: m.kind for k, m in model.melds.items()}) \
+        if t is not None and t.contract is not None else None
     prog.counters = [(name, frozenset(c.on), rc(c.add, f"counters.{name}.add"), opt(c.seat, f"counters.{name}.seat"),
                       opt(c.when, f"counters.{name}.when"), c.resets) for name, c in model.counters.items()]
     prog.after_deal = [(rc(a.when, f"after_deal[{i}].when"), a.ending, a.result) for i, a in enumerate(model.after_deal)]

@@ -185,6 +185,16 @@ class MeldRules:
             size = self.set.min
             for r in (sorted(pin_rank) if pinned else range(self.n_r)):
                 by_suit = {s: naturals[self.kind_of(r, s)] for s in range(self.n_s) if self.kind_of(r, s) in naturals}
+                if not self.distinct_suits and self.cards.copies > 1:
+                    # several decks: a set may repeat a suit (7H 7H 7S); any cards of the rank will do
+                    nats = [c for st in sorted(by_suit) for c in by_suit[st]]
+                    for j in range(0, min(n_wild, size - 1) + 1):
+                        if len(nats) < size - j:
+                            continue
+                        for pick in self._pick_any(nats, size - j, must):
+                            for wpick in self._wild_choices(wilds, j, must):
+                                emit([(c, self.cards.kind[c]) for c in pick] + [(w, self.kind_of(r, 0)) for w in wpick])
+                    continue
                 for j in range(0, min(n_wild, size - 1) + 1):
                     k = size - j
                     for suits in combinations(sorted(by_suit), k):

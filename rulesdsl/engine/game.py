@@ -158,6 +158,9 @@ class Game:
         self.marks: dict = {}                      # mark name -> {card: seat that marked it}
         self.team_melded = [False] * (self.teams or self.n)
         self.stage_total = 0                       # initial meld: counting value placed this turn
+        self.staged_kinds: list = []               # contract: kinds of the melds placed this turn
+        self.buying = None                         # a buy window: (the seat that drew, its step)
+        self.buyable = None                        # the discard a buy could take while it lies on top
         self.pending_end = None                    # a hand ended mid-action, scored when it is done
         stock = self.zones["stock"]
         stock.extend(reversed(order))          # the end of the list is the top of the stock

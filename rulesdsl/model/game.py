@@ -184,6 +184,7 @@ class TableRules:
     counts_toward_minimum: Optional[Expr]
     going_out: Optional[GoingOut]
     pos: Pos = field(default=UNKNOWN, compare=False)
+    contract: Optional[Expr] = None    # the meld types an owner's first melds must be, all in one turn
     ending_by_discard: str = "out"     # the ending's name when the last card goes to the discard pile
     ending_by_meld: str = "out"        # ... when the last card is melded or laid off
 
@@ -207,11 +208,14 @@ class AutoLay:
 
 @dataclass(frozen=True)
 class Claim:
-    """An out-of-turn claim of the card just discarded (a called claim)."""
+    """An out-of-turn claim of the card just discarded: a called claim (the claimer melds it and takes
+    a turn), or a buy (the claimer takes it with ``penalty`` cards from the stock, and play goes on)."""
 
     when: Expr
     priority: str
     pos: Pos = field(default=UNKNOWN, compare=False)
+    kind: str = "called"
+    penalty: Optional[Expr] = None
 
 
 @dataclass(frozen=True)
@@ -230,6 +234,7 @@ class StockOut:
     result: str
     pos: Pos = field(default=UNKNOWN, compare=False)
     ending: str = "stock"
+    unshuffled: str = "void"           # reshuffle with nothing to shuffle: the hand is void, or scored
 
 
 @dataclass(frozen=True)
@@ -688,6 +693,8 @@ TABLE = Struct("table", {
     "initial_minimum": Field(ExprT(), doc="an owner's first melds in one turn must total at least this"),
     "counts_toward_minimum": Field(ExprT(), doc="which placed cards count toward the minimum (`card`)"),
     "going_out": Field(GOING_OUT),
+    "contract": Field(ExprT(), doc="the meld types (names under `melds:`) an owner's first melds must be, exactly "
+                                   "and all in one turn, e.g. `[\"set\", \"run\"]`"),
     "ending_by_discard": Field(Str(), default="out", doc="the ending's name when a player goes out by discarding"),
     "ending_by_meld": Field(Str(), default="out", doc="the ending's name when a player goes out by melding"),
 }, _make(TableRules))
@@ -703,6 +710,10 @@ AUTO_LAY = Struct("auto_lay", {
 CLAIM = Struct("claim", {
     "when": Field(ExprT(), default=_const_expr(True)),
     "priority": Field(Choice("from_discarder"), default="from_discarder"),
+    "kind": Field(Choice("called", "buy"), default="called",
+                  doc="called: the claimer melds the card and takes a turn; buy: once the next player has drawn "
+                      "from the stock instead, the others in turn may take the card with `penalty` stock cards"),
+    "penalty": Field(ExprT(), doc="buy: cards from the stock that come with a bought card"),
 }, _make(Claim))
 
 GO_OUT = Struct("go_out", {
@@ -719,6 +730,8 @@ STOCK_OUT = Struct("stock_out", {
                     doc="void: nobody scores and the dealer deals again; score: the hand is scored; reshuffle: "
                         "the discard pile but its top card becomes the stock (void when there is none)"),
     "ending": Field(Str(), default="stock", doc="the name of this ending (result: score)"),
+    "unshuffled": Field(Choice("void", "score"), default="void",
+                        doc="result reshuffle, with no card to shuffle: the hand is void, or scored (`ending`)"),
 }, _make(StockOut))
 
 COUNTER = Struct("counter", {

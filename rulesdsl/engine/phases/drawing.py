@@ -30,7 +30,8 @@ class TurnPhase(Phase):
         discards = [a for s in prog.steps for a in s.actions if a.kind == "discard"]
         self.discard_forbid = discards[0].forbid if discards else None
         # partnership rules on discards (initial minimum, going out) apply only where declared
-        self.partnership = prog.initial_minimum is not None or prog.going_out is not None
+        self.partnership = (prog.initial_minimum is not None or prog.going_out is not None
+                            or prog.contract is not None)
         self.claim = next(iter(prog.claims.values()), None) if prog.claims else None
         # steps with several entries of one kind on one zone (two `draw: stock` told apart by `when`):
         # there, the entry that produced each listed action is remembered, so its `then`, count and
@@ -64,6 +65,7 @@ class TurnPhase(Phase):
     def begin_turn(self, g) -> None:
         """A player's turn starts: per-turn state, and cards that never stay in a hand are laid out."""
         g.stage_total = 0
+        g.staged_kinds = []
         g.drawn = None
         g.reset_counters(("turn",), g.actor)
         g.answers = {}
@@ -213,6 +215,8 @@ class TurnPhase(Phase):
             g.forced_draw = None
             g.auto_lay(g.actor)
             self._next_step(g, action)
+            if self.claim is not None and self.claim.kind == "buy" and g.phase == "turn" and not g.is_over:
+                g.phases["claim"].open_buy(g)
         elif verb == "ask":
             g.asked = True
             g.asker = g.actor
@@ -256,6 +260,7 @@ class TurnPhase(Phase):
                 return
             g.discarder = g.actor
             g.claim_zone = spec.arg
+            g.buyable = c                          # the card a buy could take, while it lies on top
             self.end_turn(g)
         else:
             go_out(g, self.prog.go_out[verb], action)
@@ -304,7 +309,7 @@ class TurnPhase(Phase):
         so = self.prog.stock_out
         if so[2] == "reshuffle" and self._reshuffle(g):
             return True
-        if so[2] == "score":
+        if so[2] == "score" or (so[2] == "reshuffle" and so[4] == "score"):
             g.ending = so[3]
             g.finish_hand()
         else:
@@ -337,7 +342,8 @@ class TurnPhase(Phase):
             g.reserve_turns[g.actor] += 1
         g.turn_in_reserve = False
         claim = self.claim
-        if discarded and claim is not None and claim.when(g) and claim_options(g, g.claim_zone):
+        if (discarded and claim is not None and claim.kind == "called" and claim.when(g)
+                and claim_options(g, g.claim_zone)):
             g.enter("claim")
             return
         self.advance(g)

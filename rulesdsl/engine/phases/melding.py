@@ -20,11 +20,11 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Optional
 
-from ...errors import IllegalAction
+from ...errors import IllegalAction, RuleEvaluationError
 from ..actions import Action
 from .base import Phase
-from .partnership import (after_placing, close_book, in_last_packet, leaves_enough, meld_rank, minimum_reachable,
-                          new_meld_allowed, open_rank)
+from .partnership import (after_placing, close_book, contract_allows, in_last_packet, leaves_enough, meld_rank,
+                          minimum_reachable, new_meld_allowed, open_rank, staging)
 
 PASS = Action("pass")
 
@@ -51,6 +51,7 @@ def gen_melds(g, spec, first: bool = False) -> list[Action]:
     for pairs in rules.new_melds(hand, g.must, key=copy_key(g)):
         cards = [c for c, _ in pairs]
         if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs))
+                and (g.prog.contract is None or not staging(g) or contract_allows(g, pairs))
                 and _placement_ok(g, cards, new_meld=pairs)):
             out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
             if first:
@@ -361,7 +362,7 @@ def apply_meld(g, action: Action) -> None:
         g.must.discard(c)
     meld = rules.make(pairs, g.owner_of(g.actor), g.actor)
     g.melds.append(meld)
-    after_placing(g, meld, [c for c, _ in pairs])
+    after_placing(g, meld, [c for c, _ in pairs], new=True)
 
 
 def apply_layoff(g, action: Action) -> None:
@@ -417,6 +418,8 @@ class ClaimPhase(Phase):
     name = "claim"
 
     def enter(self, g) -> None:
+        if getattr(g, "buying", None) is not None:
+            return                                 # open_buy set the queue
         g.claim_queue = []
         s = g.discarder
         for _ in range(g.n - 1):
@@ -424,11 +427,70 @@ class ClaimPhase(Phase):
             g.claim_queue.append(s)
         g.actor = g.claim_queue[0]
 
+    # ------------------------------------------------------------------ buying
+    def open_buy(self, g) -> None:
+        """``kind: buy``: the player on turn drew from the stock instead of taking the last discard, so
+        the others, in turn after them (not the discarder), may buy it while ``when`` holds for them."""
+        zone = g.claim_zone if g.discarder is not None else None
+        card = getattr(g, "buyable", None)
+        if zone is None or card is None or not g.zones[zone] or g.zones[zone][-1] != card:
+            return
+        g.buyable = None
+        drawer, claim = g.actor, g.phases["turn"].claim
+        queue, s = [], drawer
+        for _ in range(g.n - 1):
+            s = g.next_seat(s)
+            if s == g.discarder:
+                continue
+            g.actor = s
+            if claim.when(g):
+                queue.append(s)
+        g.actor = drawer
+        if not queue:
+            return
+        g.buying = (drawer, g.step)
+        g.claim_queue = queue
+        g.enter("claim")
+        g.actor = queue[0]
+
+    def _resume(self, g) -> None:
+        """The buy window is over: the player who drew goes on with their turn."""
+        drawer, step = g.buying
+        g.buying = None
+        g.actor, g.step = drawer, step
+        g._keep_actor = True
+        g.enter("turn")
+
+    def _buy(self, g, zone: str) -> None:
+        claim = g.phases["turn"].claim
+        hand = g.pzones["hand"][g.actor]
+        hand.append(g.zones[zone].pop())
+        n = claim.penalty(g) if claim.penalty is not None else 0
+        if type(n) is not int or n < 0:
+            raise RuleEvaluationError(f"`penalty` gives {n!r}; it must be a whole number, 0 or more", "claims",
+                                      claim.pos)
+        stock = g.zones["stock"]
+        for _ in range(min(n, len(stock))):
+            hand.append(stock.pop())
+        self._resume(g)
+
     def generate(self, g) -> list[Action]:
         zone = g.claim_zone
+        if getattr(g, "buying", None) is not None:
+            return [Action("claim", zone, ("1",)), PASS]
         return [Action("claim", zone, (str(k),)) for k in claim_options(g, zone)] + [PASS]
 
     def apply(self, g, action: Action, chosen: Action) -> None:
+        if getattr(g, "buying", None) is not None:
+            if action.verb == "pass":
+                g.claim_queue.pop(0)
+                if g.claim_queue:
+                    g.actor = g.claim_queue[0]
+                else:
+                    self._resume(g)
+                return
+            self._buy(g, action.zone)
+            return
         if action.verb == "pass":
             g.claim_queue.pop(0)
             if g.claim_queue:
@@ -452,9 +514,14 @@ class ClaimPhase(Phase):
         g.must = {taken[0], taken[-1]}
 
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        if g.buying is not None:
+            return IllegalAction("the last discard may be bought: `claim discard 1` (it comes with penalty cards "
+                                 "from the stock) or `pass`", "buy window")
         return IllegalAction("after a discard, the players in turn from the discarder may `claim` it (only "
                              "if it could be melded without other cards) or `pass`", "claim window")
 
     def view(self, g, seat: int, out: dict) -> None:
         if g.phase == "claim":
             out["claim"] = {"discarder": g.discarder, "waiting": list(g.claim_queue)}
+            if g.buying is not None:
+                out["claim"].update(kind="buy", drawer=g.buying[0])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...compile.table_melds import TableMeld
-from ...errors import IllegalAction
+from ...errors import IllegalAction, RuleEvaluationError
 from ..actions import Action
 from .base import Phase
 
@@ -57,9 +57,83 @@ def book_type(g, n: int, w: int) -> str:
     return t
 
 
-def after_placing(g, meld: TableMeld, placed: list) -> None:
+def contract_kinds(g) -> list:
+    """The meld kinds (run, set, group, wild) the contract in force asks for, one per meld."""
+    fn, kinds = g.prog.contract
+    names = fn(g)
+    if not isinstance(names, (list, tuple)) or not all(isinstance(x, str) and x in kinds for x in names):
+        raise RuleEvaluationError(f"`table.contract` gives {names!r}; it must be a list of meld type names "
+                                  f"({', '.join(kinds)})", "table.contract")
+    return [kinds[x] for x in names]
+
+
+def contract_needs(g) -> list:
+    """The kinds still missing from the contract this turn (staged melds count)."""
+    need = contract_kinds(g)
+    for k in g.staged_kinds:
+        if k in need:
+            need.remove(k)
+    return need
+
+
+def pairs_kind(g, pairs) -> str:
+    """The kind a new meld of these (card, declared kind) pairs would be."""
+    rules = g.prog.table_rules
+    naturals = [c for c, _ in pairs if not rules.wild[c]]
+    if rules.wildm is not None and not naturals:
+        return "wild"
+    if rules.group is not None:
+        return "group"
+    ranks = {rules.rank_suit(k)[0] for _, k in pairs}
+    return "set" if len(ranks) == 1 and rules.set is not None else "run"
+
+
+def contract_allows(g, pairs, budget: int = 400) -> bool:
+    """While an owner has not gone down under a contract: a new meld is offered only if its kind is
+    still needed and the rest of the contract can still be made from the cards left (an exact search
+    over minimum-size melds, answering no when it runs out of ``budget``)."""
+    need = contract_needs(g)
+    kind = pairs_kind(g, pairs)
+    if kind not in need:
+        return False
+    need.remove(kind)
+    used = {c for c, _ in pairs}
+    rest = [c for c in g.pzones["hand"][g.actor] if c not in used]
+    counter = [budget]
+    return _contract_search(g, rest, sorted(need), counter)
+
+
+def _contract_search(g, hand: list, need: list, counter: list) -> bool:
+    if not need:
+        return True
+    counter[0] -= 1
+    if counter[0] < 0:
+        return False
+    rules = g.prog.table_rules
+    want = need[0]
+    for pairs in rules.new_melds(hand):
+        if pairs_kind(g, pairs) != want:
+            continue
+        used = {c for c, _ in pairs}
+        if _contract_search(g, [c for c in hand if c not in used], need[1:], counter):
+            return True
+        if counter[0] < 0:
+            return False
+    return False
+
+
+def after_placing(g, meld: TableMeld, placed: list, new: bool = False) -> None:
     """Book closing and initial-meld accounting after cards were placed on ``meld``."""
     close_book(g, meld)
+    if g.prog.contract is not None:
+        owner = g.owner_of(g.actor)
+        if not g.team_melded[owner] and new:
+            g.staged_kinds.append(meld.kind)
+            meld.staged = True
+            if not contract_needs(g):
+                g.team_melded[owner] = True            # the contract is down
+                for m in g.melds:
+                    m.staged = False
     if g.prog.initial_minimum is not None:
         owner = g.owner_of(g.actor)
         if not g.team_melded[owner]:
@@ -89,7 +163,8 @@ def counting_value(g, cards) -> int:
 
 def staging(g) -> bool:
     """Whether the acting player's melds this turn are still an initial meld below its minimum."""
-    return g.prog.initial_minimum is not None and not g.team_melded[g.owner_of(g.actor)]
+    return ((g.prog.initial_minimum is not None or g.prog.contract is not None)
+            and not g.team_melded[g.owner_of(g.actor)])
 
 
 def meld_rank(g, pairs) -> int:
@@ -103,7 +178,7 @@ def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: 
     """Placing ``placing`` now -- onto ``meld``, or as a new meld of ``rank`` -- keeps the initial
     minimum reachable with the rest of the hand (keeping the cards the going-out rules make the
     player keep)."""
-    if not staging(g):
+    if not staging(g) or g.prog.initial_minimum is None:
         return True
     need = g.prog.initial_minimum(g) - g.stage_total - counting_value(g, placing)
     if need <= 0:
@@ -338,7 +413,7 @@ def leaves_enough(g, placing: int) -> bool:
 def discard_allowed(g, card: int) -> bool:
     """The partnership rules on a discard: not below the initial minimum, and the last card only
     when going out (or to pick up the reserve); after a binding yes, only the going-out discard."""
-    if staging(g) and g.stage_total > 0:
+    if staging(g) and (g.stage_total > 0 or g.staged_kinds):
         return False
     go = g.prog.going_out
     if go is None:
