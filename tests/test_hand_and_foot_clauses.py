@@ -1662,3 +1662,31 @@ def test_HF_MELD_8_a_natural_may_be_left_out_so_that_two_wild_cards_fit():
     g = _first_turn(["4S", "4H", "4D", "4C", "4S", "4H", "2C", "2D"], 65, ["JS", "QS"])
     build(g, "4S", "4H", "4D", "2C", "4C", "2D", "4S")
     assert g.view(0)["team_melded"][NS]
+
+
+def test_HF_OUT_4_alternative_optional_permission_going_out_without_asking():
+    # `permission: optional`: North may go out without asking ...
+    b = BooksDeal(variant="permission_optional").upto("N4")
+    g = b.game
+    play_turn(g, N, "draw stock")
+    assert "ask" in legal(g)                                 # asking is still allowed
+    meld(g, "QS", "QH", "QD")
+    grow(g, "6", "6C")
+    grow(g, "9", "9C")
+    finish(g, "discard 4S")                                  # out, with no question asked
+    assert g.hand_log[-1]["ending"] == "out" and g.hand_log[-1]["declarer"] == N
+
+
+def test_HF_OUT_4_alternative_optional_permission_an_answer_binds():
+    b = BooksDeal(variant="permission_optional").upto("N4")
+    g = b.game
+    play_turn(g, N, "draw stock")
+    act(g, "ask", "no")                                      # asked: a no forbids going out this turn
+    meld(g, "QS", "QH", "QD")
+    grow(g, "6", "6C")
+    assert not any(a.startswith(("layoff", "meld")) for a in legal(g))   # keeps two: cannot go out
+    b = BooksDeal(variant="permission_optional").upto("N4")
+    g = b.game
+    play_turn(g, N, "draw stock")
+    act(g, "ask", "yes")                                     # a yes binds: the turn must end by going out
+    assert not any(a.startswith("discard") for a in legal(g))

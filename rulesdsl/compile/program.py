@@ -208,6 +208,7 @@ class CGoingOut:
     rule: str
     pos: Pos
     text: str
+    optional: bool = False             # `permission: optional`: a player may ask, and the answer binds
 
 
 @dataclass
@@ -426,7 +427,9 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     if t is not None and t.going_out is not None:
         go = t.going_out
         going_out = CGoingOut(rc(go.when, "table.going_out.when"), go.needs_discard, go.keep_when_not_out,
-                              rc(go.permission, "table.going_out.permission"), go.rule, go.pos, go.when.text)
+                              Const(False) if _optional(go.permission) else
+                              rc(go.permission, "table.going_out.permission"), go.rule, go.pos, go.when.text,
+                              _optional(go.permission))
     auto_lay = None
     if model.auto_lay is not None:
         al = model.auto_lay
@@ -514,6 +517,11 @@ def _dotted(e, params: dict) -> set:
                 continue
         stack.extend(a for a in x.args if hasattr(a, "op"))
     return out
+
+
+def _optional(e) -> bool:
+    """``permission: optional``: asking the partner is allowed, not required."""
+    return e is not None and e.ast.op == "name" and e.ast.args[0] == "optional"
 
 
 def _per_deal(expr, params: dict, n: int):

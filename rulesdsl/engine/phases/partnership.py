@@ -396,6 +396,8 @@ def may_go_out(g) -> bool:
         return True
     if not go.when(g):
         return False
+    if go.optional:
+        return g.answers.get(g.actor) != "no"          # an answer binds once asked
     return not go.permission(g) or g.answers.get(g.actor) == "yes"
 
 
@@ -423,7 +425,7 @@ def discard_allowed(g, card: int) -> bool:
         return True
     if last:
         return may_go_out(g)
-    if go.permission(g) and g.answers.get(g.actor) == "yes":
+    if (go.permission(g) or go.optional) and g.answers.get(g.actor) == "yes":
         # a yes binds: the turn must end by going out -- while that is still possible
         key = len(g.history)
         if getattr(g, "_down_key", None) != key:
@@ -603,7 +605,7 @@ def can_ask(g) -> bool:
     """The question may be asked when going out this turn would be legal apart from permission:
     the hand can be melded down, ending in a position where the going-out condition holds."""
     go = g.prog.going_out
-    if go is None or g.asked or not go.permission(g) or not in_last_packet(g, g.actor):
+    if go is None or g.asked or not (go.permission(g) or go.optional) or not in_last_packet(g, g.actor):
         return False
     return can_meld_down(g, keep=1 if go.needs_discard else 0, then_out=True)
 
