@@ -24,6 +24,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _deck(m, diags)
     _melds(m, diags)
     _counters(m, diags)
+    _go_outs(m, diags)
     _zones(m, diags)
     _deal(m, diags)
     _turn(m, diags)
@@ -321,6 +322,13 @@ def _pattern(m: Ruleset, d: Diagnostics, what: str, mt, copies: int) -> None:
         d.error("E-IGNORED", f"{what}: `groups` applies only to `kind: rank_groups`", mt.pos)
     if mt.suits is not None and mt.kind != "run":
         d.error("E-IGNORED", f"{what}: `suits` applies only to `kind: run`", mt.pos)
+
+
+def _go_outs(m: Ruleset, d: Diagnostics) -> None:
+    for name, go in m.go_out.items():
+        if not go.arrange and go.layoffs != "none":
+            d.error("E-IGNORED", f"go_out `{name}`: `layoffs` needs melds to lay off onto, and `arrange: false` "
+                    "shows the hand without melding it", go.pos, "remove `layoffs`, or arrange the hand")
 
 
 def _counters(m: Ruleset, d: Diagnostics) -> None:

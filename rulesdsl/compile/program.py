@@ -138,6 +138,7 @@ class CGoOut:
     layoffs: str
     pos: Pos
     text: str
+    arrange: bool = True
 
 
 @dataclass
@@ -397,7 +398,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                                 {k: rc(v, f"{key}.mark.{k}") for k, v in a.mark.items()}, key))
         steps.append(CStep(s.step, acts, s.repeat, s.pos))
 
-    go_out = {name: CGoOut(name, g.discard, rc(g.when, f"go_out.{name}.when"), g.rule, g.layoffs, g.pos, g.when.text)
+    go_out = {name: CGoOut(name, g.discard, rc(g.when, f"go_out.{name}.when"), g.rule, g.layoffs, g.pos, g.when.text,
+                           g.arrange)
               for name, g in model.go_out.items()}
     stock_out = None
     if model.stock_out is not None:

@@ -225,6 +225,7 @@ class GoOut:
     rule: str
     layoffs: str
     pos: Pos = field(default=UNKNOWN, compare=False)
+    arrange: bool = True               # false: the hand is shown as it is (a drop), never melded
 
 
 @dataclass(frozen=True)
@@ -721,6 +722,8 @@ GO_OUT = Struct("go_out", {
     "when": Field(ExprT(), True),
     "rule": Field(Str(), default=""),
     "layoffs": Field(Choice("none", "opponents"), default="none"),
+    "arrange": Field(Bool(), default=True,
+                     doc="false: the declarer shows the hand as it is (a drop); `held(declarer)` counts all of it"),
 }, _make(GoOut))
 
 STOCK_OUT = Struct("stock_out", {

@@ -30,6 +30,11 @@ def go_out(g, spec, action: Action) -> None:
     g.declarer = g.actor
     g.defender = g.next_seat(g.actor)
     g.revealed = [True] * g.n
+    if not spec.arrange:                       # a drop: the hand is shown as it is
+        g.final_deadwood[g.declarer] = sum(g.prog.cards.value[c] for c in hand)
+        settle_defender(g, layoffs=False)
+        g.finish_hand()
+        return
     defender_hand = g.pzones["hand"][g.defender]
     arranged = g.prog.melds.best_for_declarer(hand, defender_hand, spec.layoffs == "opponents")
     g.final_deadwood[g.declarer] = arranged.points
