@@ -15,7 +15,7 @@ checked for), ``cand_as``/``cand_meld`` (a placed card's identity and meld), ``t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ..expr.compiler import Binding, Builtin
 from .cards import CardTable
@@ -186,6 +186,14 @@ def _melded(g, seat: int, late: dict) -> int:
     return total
 
 
+def _meld_rank(g, m) -> Optional[str]:
+    """The rank name a set or group meld is of (None for runs and melds of wild cards)."""
+    if m.kind not in ("set", "group") or not m.declared:
+        return None
+    r = g.prog.cards.kind_rank[m.declared[0]]
+    return g.prog.cards.ranks[r] if r >= 0 else None
+
+
 def _holder(g, text) -> Any:
     """The seat holding a card of this text in its hand (the first in seat order), or None."""
     cards = g.prog.cards
@@ -261,6 +269,13 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         "is_wild": Builtin(lambda g, c: bool(late["wild"][c]), (1, 1), "whether a card is wild"),
         "playable": Builtin(lambda g, c: late["table_rules"].fits_somewhere(g.melds, c), (1, 1),
                             "whether a card could be laid off onto a meld on the table"),
+        "fits_own": Builtin(lambda g, c: c is not None and late["table_rules"].fits_somewhere(
+                                [m for m in g.melds if m.owner == g.owner_of(g.actor)], c), (1, 1),
+                            "whether a card could be laid off onto one of the acting side's melds"),
+        "meld_size": Builtin(lambda g, side, r: max((len(m.cards) for m in g.melds if m.owner == side
+                                                     and _meld_rank(g, m) == r), default=0),
+                             (2, 2), "the size of a side's largest meld of a rank (0: none), e.g. meld_size(team, \"7\")",
+                             returns="number"),
         "melded": Builtin(lambda g, s: _melded(g, s, late), (1, 1),
                           "the value of every card a seat placed on the table this hand"),
         "held": Builtin(lambda g, s: sum(value[c] for c in g.pzones["hand"][s]), (1, 1),

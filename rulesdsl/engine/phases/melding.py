@@ -206,10 +206,13 @@ def _taking(g, spec, k: int, must=None):
         g.taken_cards, g.taken, g.must, g.step = saved
 
 
-def _matching(g, spec) -> list:
-    """``meld_with``: the hand cards that go down with the top card (judged with the pile as it is)."""
+def _matching(g, spec) -> Optional[list]:
+    """``meld_with``: the hand cards that go down with the top card (judged with the pile as it is), or
+    None when the hand lacks them.  With a count of 0 the top card goes down alone (onto a meld)."""
     count_fn, match_fn = spec.meld_with
     need = count_fn(g)
+    if need == 0:
+        return []
     found = []
     for c in sorted(g.pzones["hand"][g.actor]):
         g.cand = c
@@ -219,7 +222,7 @@ def _matching(g, spec) -> list:
             found.append(c)
             if len(found) == need:
                 return found
-    return []
+    return None
 
 
 def gen_takes(g, spec) -> list[Action]:
@@ -247,7 +250,7 @@ def _take_with_ok(g, spec) -> bool:
     some meld or layoff of the cards that must go down is offered (judged as it will be judged then:
     an initial minimum stays reachable, the cards the going-out rules keep stay in hand, ...)."""
     match = _matching(g, spec)
-    if not match:
+    if match is None:
         return False
     pile = g.zones[spec.arg]
     with _taking(g, spec, _take_count(g, spec), must={pile[-1], *match}):
