@@ -938,3 +938,15 @@ def test_B2_VAR_files_change_only_their_own_setting(name):
     p = rules(name).params
     assert {k: v for k, v in p.items() if base.get(k) != v} == own
     assert rulesdsl.load("variants/" + name).new_game(players=3, seed=1).current_player is not None
+
+
+def test_B2_VAR_19_four_twos_dealt_win_the_hand_at_once():
+    from big_two_helpers import rules as _rules_of, stack as _stack
+    hands = {B: ["2D", "2C", "2H", "2S"]}
+    r = _rules_of("big_two_four_twos_win")
+    g = r.new_game(seed=0, dealer=D, players=4, deck=_stack(hands, n=4, dealer=D))
+    first = g.hand_log[0]
+    assert first["ending"] == "four_twos" and g.history == [] and g.hand_number == 2
+    assert g.scores[B] == 3 * 39 and all(g.scores[s] == -39 for s in (A, C, D))   # 13 cards each: x3
+    base = new_game(hands, n=4, dealer=D)                       # the base game plays it out
+    assert base.hand_log == [] and base.hand_number == 1
