@@ -45,6 +45,8 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
         "min_score": Binding(lambda g: min(g.scores), "the lowest running total", type="number"),
         "turn.taken": Binding(lambda g: g.taken, "the card taken from a pile this turn (or none)"),
         "turn.drawn": Binding(lambda g: g.drawn, "the card last drawn from a stock this turn (or none)"),
+        "arrived": Binding(lambda g: g.arrived, "in auto_lay.replace_when: how the laid card reached the hand "
+                           "(\"dealt\", \"drawn\", \"taken\")", type="text"),
         "deal.reshuffles": Binding(lambda g: g.reshuffles, "times the discard pile became the stock this hand",
                                    type="number"),
         "deal.number": Binding(lambda g: g.hand_number, "1 for the first hand, 2 for the next, ...", type="number"),

@@ -439,7 +439,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
             diags.error("E-UNKNOWN-CLASS", f"`auto_lay.class` names `{al.class_}`, which is not under `classes:`",
                         al.pos, suggest(al.class_, holder["classes"]) or "classes: " + ", ".join(holder["classes"]))
         else:
-            auto_lay = (holder["classes"][al.class_], al.to, al.replace_from, al.when_empty == "end_hand")
+            auto_lay = (holder["classes"][al.class_], al.to, al.replace_from, al.when_empty == "end_hand",
+                        opt(al.replace_when, "auto_lay.replace_when"))
     placed_value = opt(model.table.placed_value, "table.placed_value") if model.table is not None else None
     holder["placed_value"] = placed_value
     prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,

@@ -62,6 +62,7 @@ class Game:
         self.counters = {c[0]: [0] * self.n for c in prog.counters}   # per-seat counts (``counters:``)
         self.event_size = 0
         self.event_owner = None
+        self.arrived = None                        # auto_lay.replace_when: how a laid card came
         self.phases = build_phases(prog)
         first = prog.model.match.first_dealer
         if dealer is None:
@@ -369,12 +370,13 @@ class Game:
         self.auto_lay(seat)
         return True
 
-    def auto_lay(self, seat: int) -> None:
-        """Cards of the ``auto_lay`` class never stay in a hand: laid out and replaced, repeatedly."""
+    def auto_lay(self, seat: int, arrived: str = "dealt") -> None:
+        """Cards of the ``auto_lay`` class never stay in a hand: laid out and replaced (where
+        ``replace_when`` holds for the card and how it ``arrived``), repeatedly; a replacement is drawn."""
         al = self.prog.auto_lay
         if al is None:
             return
-        flags, to, source, end_when_empty = al
+        flags, to, source, end_when_empty, replace_when = al
         hand = self.pzones["hand"][seat]
         dest = self.tzones[to][self.team_of(seat)] if to in self.tzones else self.pzones[to][seat]
         while True:
@@ -387,11 +389,18 @@ class Game:
                 self.must.discard(c)               # a laid card is no longer owed to a meld
                 if source is None:
                     continue
+                if replace_when is not None:
+                    self.cand, self.arrived = c, arrived
+                    try:
+                        if not replace_when(self):
+                            continue
+                    finally:
+                        self.cand, self.arrived = None, None
                 if self.zones[source]:
                     hand.append(self.zones[source].pop())
                 elif end_when_empty:
                     self.pending_end = "stock"     # `when_empty: end_hand`: scored once the action is done
-
+            arrived = "drawn"                      # the replacements were drawn
     def _settle(self) -> None:
         """End the hand that a mechanic ended in the middle of an action (a replacement owed from an
         empty zone), now that the action is complete.  A new hand that ends before anyone acts ends

@@ -204,6 +204,7 @@ class AutoLay:
     replace_from: Optional[str]
     when_empty: str = "play_on"
     pos: Pos = field(default=UNKNOWN, compare=False)
+    replace_when: Optional[Expr] = None    # whether a laid card is replaced (`card`, `arrived`)
 
 
 @dataclass(frozen=True)
@@ -704,6 +705,8 @@ TEAMS = Struct("teams", {"count": Field(Int(2), True)}, _make(Teams))
 
 AUTO_LAY = Struct("auto_lay", {
     "class": Field(Str(), True), "to": Field(Str(), True), "replace_from": Field(Str()),
+    "replace_when": Field(ExprT(), doc="whether a laid card is replaced: a condition over `card` and `arrived` "
+                                       "(\"dealt\", \"drawn\", \"taken\")"),
     "when_empty": Field(Choice("play_on", "end_hand"), default="play_on",
                         doc="a replacement owed from an empty zone: play on without it, or end the hand at once"),
 }, _make(AutoLay, {"class": "class_"}))

@@ -213,7 +213,7 @@ class TurnPhase(Phase):
                 hand.append(stock.pop())
                 g.drawn = hand[-1]
             g.forced_draw = None
-            g.auto_lay(g.actor)
+            g.auto_lay(g.actor, "drawn")
             self._next_step(g, action)
             if self.claim is not None and self.claim.kind == "buy" and g.phase == "turn" and not g.is_over:
                 g.phases["claim"].open_buy(g)
@@ -429,7 +429,7 @@ def take(g, zone: str) -> None:
     g.pzones["hand"][g.actor].append(card)
     g.taken = card
     g.taken_cards = [card]
-    g.auto_lay(g.actor)
+    g.auto_lay(g.actor, "taken")
 
 
 def step_after_draw(prog) -> int:

@@ -336,7 +336,7 @@ def apply_take(g, action: Action, spec=None) -> None:
             hand.append(c)
         g.taken, g.taken_cards = taken[-1], list(taken)
         g.must = {taken[-1], *match}
-        g.auto_lay(g.actor)
+        g.auto_lay(g.actor, "taken")
         return
     k = int(action.cards[0]) if action.cards else 1
     taken = pile[-k:]
@@ -348,7 +348,7 @@ def apply_take(g, action: Action, spec=None) -> None:
     g.taken_cards = list(taken)
     if spec.must_meld is not None and spec.must_meld(g):
         g.must = {taken[0]}
-    g.auto_lay(g.actor)
+    g.auto_lay(g.actor, "taken")
 
 
 def apply_meld(g, action: Action) -> None:
