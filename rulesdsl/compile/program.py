@@ -344,6 +344,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                                       group.wild_ratio.pos, rule_codes))
         closes = model.table.closes_at if model.table is not None else None
         table_rules = MeldRules(model.melds, cards, wild_flags, ratio, closes)
+        table_rules.stay_open = model.table is not None and model.table.books_stay_open
     holder.update(wild=wild_flags, table_rules=table_rules)
 
     def rc(e, rule: str):

@@ -70,6 +70,7 @@ class MeldRules:
         self.wildm = wilds[0] if wilds else None
         self.ratio = _memo2(ratio) if ratio else (lambda n, w: True)   # group: (naturals, wilds) -> allowed
         self.closes_at = closes_at
+        self.stay_open = False                 # books keep taking cards (``books_stay_open``)
         self._reach_memo: dict = {}            # look-ahead of the engine: what a rank's melds can hold
         self._book_memo: dict = {}             # (naturals, wilds) -> book type
         ranks_all = list(cards.ranks)
@@ -268,7 +269,7 @@ class MeldRules:
     def layoff_kinds(self, meld: TableMeld, card: int) -> list[tuple[int, str]]:
         """Where ``card`` may go on ``meld``: (kind it stands for, end) pairs, end = "low", "high" or
         "set"; empty if it does not fit.  An ace that fits both ends of a run is offered once (low)."""
-        if self.closes_at is not None and len(meld.cards) >= self.closes_at:
+        if self.closes_at is not None and len(meld.cards) >= self.closes_at and not self.stay_open:
             return []                                   # a book is closed
         if meld.kind == "group":
             if self.group.max is not None and len(meld.cards) >= self.group.max:

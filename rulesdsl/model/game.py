@@ -185,6 +185,7 @@ class TableRules:
     going_out: Optional[GoingOut]
     pos: Pos = field(default=UNKNOWN, compare=False)
     contract: Optional[Expr] = None    # the meld types an owner's first melds must be, all in one turn
+    books_stay_open: bool = False      # a book keeps taking cards (its type judged again as they join)
     ending_by_discard: str = "out"     # the ending's name when the last card goes to the discard pile
     ending_by_meld: str = "out"        # ... when the last card is melded or laid off
 
@@ -690,6 +691,9 @@ TABLE = Struct("table", {
     "empty_hand_ends": Field(ExprT(), default=_const_expr(True),
                              doc="melding the last card ends the hand (else only a discard does)"),
     "closes_at": Field(Int(2), doc="a meld of this many cards is a book: closed"),
+    "books_stay_open": Field(Bool(), default=False,
+                             doc="a book keeps taking cards, its type judged again as they join; no second meld "
+                                 "of its rank while it is open (with one_open_per_rank)"),
     "one_open_per_rank": Field(Bool(), default=False, doc="at most one unfinished meld per rank per owner"),
     "books": Field(MapOf(ExprT()), default={}, doc="book types at completion: name -> condition over naturals, wilds"),
     "initial_minimum": Field(ExprT(), doc="an owner's first melds in one turn must total at least this"),

@@ -25,9 +25,9 @@ YES, NO = Action("yes"), Action("no")
 
 
 # ------------------------------------------------------------------------------------ open melds
-def open_rank(meld: TableMeld) -> Optional[int]:
-    """The rank key an unfinished meld holds open (groups, wild melds), or None."""
-    return meld.rank if meld.kind in ("group", "wild") and not meld.book else None
+def open_rank(meld: TableMeld, stay_open: bool = False) -> Optional[int]:
+    """The rank key a meld holds open (groups, wild melds; a book only where books stay open), or None."""
+    return meld.rank if meld.kind in ("group", "wild") and (not meld.book or stay_open) else None
 
 
 def new_meld_allowed(g, pairs) -> bool:
@@ -37,14 +37,15 @@ def new_meld_allowed(g, pairs) -> bool:
         return True
     rank = meld_rank(g, pairs)
     owner = g.owner_of(g.actor)
-    return not any(m.owner == owner and open_rank(m) == rank for m in g.melds)
+    stay = g.prog.table_rules.stay_open
+    return not any(m.owner == owner and open_rank(m, stay) == rank for m in g.melds)
 
 
 def close_book(g, meld: TableMeld) -> None:
     """A meld that reached ``closes_at`` is a book: closed, and typed by the first ``books`` rule."""
     rules = g.prog.table_rules
-    if rules.closes_at is not None and len(meld.cards) >= rules.closes_at and not meld.book:
-        meld.book = book_type(g, *meld.counts(rules.wild))
+    if rules.closes_at is not None and len(meld.cards) >= rules.closes_at and (not meld.book or rules.stay_open):
+        meld.book = book_type(g, *meld.counts(rules.wild))   # judged again as cards join an open book
 
 
 def book_type(g, n: int, w: int) -> str:
@@ -234,7 +235,7 @@ def max_more(g, cards: list, into: Optional[tuple] = None, limit: Optional[int] 
     finally:
         g.cand = saved
     owner = g.owner_of(g.actor)
-    shape = {m.rank: m.counts(rules.wild) for m in g.melds if m.owner == owner and open_rank(m) is not None}
+    shape = {m.rank: m.counts(rules.wild) for m in g.melds if m.owner == owner and open_rank(m, rules.stay_open) is not None}
     if into is not None:
         shape[into[0]] = (into[1], into[2])   # the meld the cards are going to, as it will be
     wilds.sort(reverse=True)
@@ -287,9 +288,9 @@ def _reachable(rules, one_open: bool, wild_meld: bool, n_nat: int, n_wild: int, 
         return hit
     spec = rules.wildm if wild_meld else rules.group
     ratio = (lambda n, w: True) if wild_meld else rules.ratio
-    caps = [x for x in (spec.max, rules.closes_at) if x]
+    closes = None if rules.stay_open else rules.closes_at     # an open book never makes room for another meld
+    caps = [x for x in (spec.max, closes) if x]
     cap = min(caps) if caps else n_nat + n_wild + (sum(start) if start else 0)
-    closes = rules.closes_at
     low = spec.min
     first = (0, 0, *start) if start is not None else (0, 0, -1, -1)
     seen = {first}
@@ -340,7 +341,7 @@ def _max_more_estimate(g, cards: list, into: Optional[tuple] = None) -> int:
     owner = g.owner_of(g.actor)
     top = rules.group.max if rules.group is not None and rules.group.max else 7
     shape = {m.rank: (*m.counts(rules.wild), len(m.cards))
-             for m in g.melds if m.owner == owner and open_rank(m) is not None}   # rank -> (n, w, size)
+             for m in g.melds if m.owner == owner and open_rank(m, rules.stay_open) is not None}   # rank -> (n, w, size)
     if into is not None:
         shape[into[0]] = into[1:]          # the meld the cards are going to, as it will be
     wilds = sorted((value[c] for c in usable if rules.wild[c]), reverse=True)
@@ -489,7 +490,7 @@ def _book_potential(g, hand: list, mine: list) -> Optional[dict]:
     possible books counted for every type they could have), or None where this is not worked out."""
     rules = g.prog.table_rules
     close = rules.closes_at
-    if close is None or rules.run is not None or rules.set is not None:
+    if close is None or rules.run is not None or rules.set is not None or rules.stay_open:
         return None
     n_wild = sum(1 for c in hand if rules.wild[c])
     naturals: dict = {}
@@ -499,7 +500,7 @@ def _book_potential(g, hand: list, mine: list) -> Optional[dict]:
             r = kind_rank[kind[c]]
             if r in rules.group_ranks:
                 naturals[r] = naturals.get(r, 0) + 1
-    open_melds = {m.rank: m.counts(rules.wild) for m in mine if open_rank(m) is not None}
+    open_melds = {m.rank: m.counts(rules.wild) for m in mine if open_rank(m, rules.stay_open) is not None}
     out: dict = {}
 
     def add(types: set, k: int) -> None:
@@ -527,7 +528,7 @@ def _book_potential(g, hand: list, mine: list) -> Optional[dict]:
 def _stuck_cards(g, rules, hand, mine) -> int:
     """Cards of ``hand`` that fit no meld of the owner and are in no new meld from the hand."""
     one_open = g.prog.model.table.one_open_per_rank
-    open_ranks = {m.rank for m in mine if open_rank(m) is not None}
+    open_ranks = {m.rank for m in mine if open_rank(m, rules.stay_open) is not None}
     placeable = set()
     for pairs in rules.new_melds(hand):
         if one_open and meld_rank(g, pairs) in open_ranks:
@@ -584,7 +585,7 @@ def _down(g, rules, hand, mine, sigs, others, owner, keep, counter, then_out, fa
                      then_out, failed):
                 return True
     one_open = g.prog.model.table.one_open_per_rank
-    open_ranks = {m.rank for m in mine if open_rank(m) is not None}
+    open_ranks = {m.rank for m in mine if open_rank(m, rules.stay_open) is not None}
     for pairs in rules.new_melds(hand, {c}):
         rank = meld_rank(g, pairs)
         if one_open and rank in open_ranks:
