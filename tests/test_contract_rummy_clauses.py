@@ -559,7 +559,7 @@ def test_CR_OUT_1_2_going_out_by_discarding_the_last_card():
     act(g, "draw stock", *script[:-1])
     assert g.hand_of(A) == ["QC"] and legal(g) == ["discard QC"]
     g.apply("discard QC")
-    assert g.hand_number == 2 and g.hand_log[0]["ending"] == "out" and g.hand_log[0]["declarer"] == A
+    assert g.hand_number == 2 and g.hand_log[0]["ending"] == "out_by_discard" and g.hand_log[0]["declarer"] == A
 
 
 def test_CR_OUT_1_2_going_out_by_laying_off_the_last_card():
@@ -568,7 +568,7 @@ def test_CR_OUT_1_2_going_out_by_laying_off_the_last_card():
     act(g, "draw stock", *script[:-1])
     assert g.hand_of(A) == ["7S"] and "layoff 7S on 1" in legal(g)
     g.apply("layoff 7S on 1")                                             # the hand is empty: out, no discard
-    assert g.hand_number == 2 and g.hand_log[0]["ending"] == "out" and g.hand_log[0]["declarer"] == A
+    assert g.hand_number == 2 and g.hand_log[0]["ending"] == "out_by_layoff" and g.hand_log[0]["declarer"] == A
     assert g.scores[A] == 0
 
 
@@ -577,7 +577,7 @@ def test_CR_OUT_3_down_and_out_in_one_turn_deal_7_three_runs_and_a_discard():
     g = reach_deal(7, 4, {first_of(7): hand}, [QUICK_UPCARD, drawn])
     assert len(g.hand_of(first_of(7))) == 12
     play_quick_out(g, 7, 4)
-    assert g.hand_log[-1]["ending"] == "out" and g.is_over
+    assert g.hand_log[-1]["ending"] == "out_by_discard" and g.is_over
 
 
 def test_CR_OUT_4_the_deal_ends_at_once_when_a_player_goes_out():
@@ -752,7 +752,7 @@ def test_CR_EDGE_5_nothing_to_shuffle_ends_the_deal_and_it_is_scored():
             g.apply(f"discard {card}")
             break
         g.apply(f"discard {card}")
-    assert g.hand_number == 2 and g.hand_log[0]["ending"] == "stock"
+    assert g.hand_number == 2 and g.hand_log[0]["ending"] == "no_cards_left"
     assert g.scores == [-hand_value(list(hands[s].elements())) for s in range(n)]
 
 
@@ -817,9 +817,9 @@ def test_CR_VAR_3_deuces_wild():
     assert m("2C", "2D", "2H") in listed_melds(g)
 
 
-def test_CR_VAR_3_deuces_wild_a_two_scores_its_face_value():
+def test_CR_VAR_3_deuces_wild_a_two_scores_as_a_joker():
     hand, drawn, script = QUICK_OUT[1]
     b = ["2S", "2H", "2D", "2C", "3S", "3H", "3D", "3C", "4S", "4H"]
     g = new_game({A: hand, B: b}, after=["5D", drawn], variant="deuces_wild")
     act(g, "draw stock", *script)
-    assert g.scores[B] == -(2 * 4 + 3 * 4 + 4 * 2)
+    assert g.scores[B] == -(15 * 4 + 3 * 4 + 4 * 2)           # a wild 2 left in hand counts 15
