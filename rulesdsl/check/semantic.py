@@ -280,13 +280,15 @@ def _melds(m: Ruleset, d: Diagnostics) -> None:
     copies = _copies_min(m)
     for name, mt in m.melds.items():
         _pattern(m, d, f"meld `{name}`", mt, copies)
+        if mt.when is not None and mt.kind != "group":
+            d.error("E-UNSUPPORTED", f"meld `{name}`: `when` applies only to group melds", mt.pos)
         if mt.kind not in kinds:
             d.error("E-UNSUPPORTED", f"meld `{name}`: `kind: {mt.kind}` is a pattern for plays "
                     "(`climbing.plays`); melds are runs, sets, groups or wild", mt.pos)
             continue
         kinds[mt.kind] += 1
     for k, count in kinds.items():
-        if count > 1:
+        if count > 1 and k != "group":             # several group types: each rank to the first that lists it
             d.error("E-UNSUPPORTED", f"more than one `{k}` meld type is not supported yet", m.pos,
                     "merge them into one meld type")
 

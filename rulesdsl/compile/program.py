@@ -345,6 +345,13 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         closes = model.table.closes_at if model.table is not None else None
         table_rules = MeldRules(model.melds, cards, wild_flags, ratio, closes)
         table_rules.stay_open = model.table is not None and model.table.books_stay_open
+        gtypes = [(k, m) for k, m in model.melds.items() if m.kind == "group"]
+        if len(gtypes) > 1 or any(m.when is not None for _, m in gtypes):
+            table_rules.set_group_conditions(
+                [_ratio_fn(located(scope.compile(m.wild_ratio), f"melds.{k}.wild_ratio", m.wild_ratio.pos, rule_codes))
+                 if m.wild_ratio is not None else None for k, m in gtypes],
+                [located(scope.compile(m.when), f"melds.{k}.when", m.when.pos, rule_codes)
+                 if m.when is not None else None for k, m in gtypes])
     holder.update(wild=wild_flags, table_rules=table_rules)
 
     def rc(e, rule: str):

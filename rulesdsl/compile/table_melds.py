@@ -69,13 +69,20 @@ class MeldRules:
         self.group = groups[0] if groups else None
         self.wildm = wilds[0] if wilds else None
         self.ratio = _memo2(ratio) if ratio else (lambda n, w: True)   # group: (naturals, wilds) -> allowed
+        # several group types: each rank belongs to the first type that lists it (or lists no ranks)
+        self.groups = groups
+        self.ratios = [self.ratio] + [(lambda n, w: True)] * (len(groups) - 1)
+        self.group_when: list = [None] * len(groups)     # a type's own condition for a new meld (compiled)
         self.closes_at = closes_at
         self.stay_open = False                 # books keep taking cards (``books_stay_open``)
         self._reach_memo: dict = {}            # look-ahead of the engine: what a rank's melds can hold
         self._book_memo: dict = {}             # (naturals, wilds) -> book type
         ranks_all = list(cards.ranks)
-        self.group_ranks = ({ranks_all.index(r) for r in self.group.ranks if r in ranks_all}
-                            if self.group and self.group.ranks else set(range(len(ranks_all))))
+        self.group_of_rank: dict = {}
+        for i, gt in enumerate(groups):
+            for r in ([ranks_all.index(x) for x in gt.ranks if x in ranks_all] if gt.ranks else range(len(ranks_all))):
+                self.group_of_rank.setdefault(r, i)
+        self.group_ranks = set(self.group_of_rank)
         ranks = list(cards.ranks)
         self.order = [ranks.index(r) for r in self.run.order] if self.run and self.run.order else list(range(len(ranks)))
         n_r = len(ranks)
@@ -93,6 +100,21 @@ class MeldRules:
                         wins.append(tuple(s * n_r + r for r in window))
             self._windows.append(wins)
         self.distinct_suits = bool(self.set and getattr(self.set, "distinct_suits", True))
+
+    # ------------------------------------------------------------------ group types
+    def gtype(self, rank: int):
+        """The group meld type a rank's melds are of."""
+        return self.groups[self.group_of_rank.get(rank, 0)]
+
+    def gratio(self, rank: int):
+        """That type's wild-card condition over (naturals, wilds)."""
+        return self.ratios[self.group_of_rank.get(rank, 0)]
+
+    def set_group_conditions(self, ratios: list, whens: list) -> None:
+        """Each group type's compiled ``wild_ratio`` (None: any) and ``when`` (None: always)."""
+        self.ratios = [_memo2(r) if r else (lambda n, w: True) for r in ratios]
+        self.ratio = self.ratios[0] if self.ratios else self.ratio
+        self.group_when = list(whens)
 
     # ------------------------------------------------------------------ kinds
     def kind_of(self, rank: int, suit: int) -> int:
@@ -169,12 +191,12 @@ class MeldRules:
         else:
             skip_sets = False
         if self.group and not skip_sets:
-            g = self.group
             for r in (sorted(pin_rank & self.group_ranks) if pinned else sorted(self.group_ranks)):
+                g, ratio = self.gtype(r), self.gratio(r)
                 nats = [c for k in range(self.n_s) for c in naturals.get(self.kind_of(r, k), [])]
                 for j in range(0, min(n_wild, g.min) + 1):
                     k = g.min - j
-                    if k < 1 or len(nats) < k or not self.ratio(k, j):
+                    if k < 1 or len(nats) < k or not ratio(k, j):
                         continue
                     for pick in self._pick_any(nats, k, must):
                         for wpick in self._wild_choices(wilds, j, must):
@@ -272,12 +294,13 @@ class MeldRules:
         if self.closes_at is not None and len(meld.cards) >= self.closes_at and not self.stay_open:
             return []                                   # a book is closed
         if meld.kind == "group":
-            if self.group.max is not None and len(meld.cards) >= self.group.max:
+            spec, ratio = self.gtype(meld.rank), self.gratio(meld.rank)
+            if spec.max is not None and len(meld.cards) >= spec.max:
                 return []
             n, w = meld.counts(self.wild)
             if self.wild[card]:
-                return [(self.kind_of(meld.rank, 0), "set")] if self.ratio(n, w + 1) else []
-            if self.cards.kind_rank[self.cards.kind[card]] != meld.rank or not self.ratio(n + 1, w):
+                return [(self.kind_of(meld.rank, 0), "set")] if ratio(n, w + 1) else []
+            if self.cards.kind_rank[self.cards.kind[card]] != meld.rank or not ratio(n + 1, w):
                 return []
             return [(self.cards.kind[card], "set")]
         if meld.kind == "wild":

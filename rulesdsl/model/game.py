@@ -62,6 +62,7 @@ class MeldType:
     ranks: Optional[tuple]
     wild_ratio: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
+    when: Optional[Expr] = None        # group melds: a new meld of this type only while this holds
     suits: Optional[str] = None        # run: "same" (default) or "any"
     groups: Optional[tuple] = None     # rank_groups: the sizes of its same-rank groups, e.g. (3, 2)
 
@@ -622,6 +623,7 @@ MELD = Struct("meld", {
                       "only); flush (one suit, any ranks); rank_groups (same-rank groups of the sizes `groups`)"),
     "suits": Field(Choice("same", "any"), doc="run: all of one suit (default) or any suits"),
     "groups": Field(ListOf(Int(1), 1), doc="rank_groups: the group sizes, e.g. [3, 2] for three and a pair"),
+    "when": Field(ExprT(), doc="group melds: a new meld of this type is allowed only while this holds"),
     "ranks": Field(RANK_LIST, doc="group/set: the ranks that may be melded"),
     "wild_ratio": Field(ExprT(), doc="group: a condition over `naturals` and `wilds` that must always hold"),
     "min": Field(Int(1), default=3),

@@ -30,8 +30,23 @@ def open_rank(meld: TableMeld, stay_open: bool = False) -> Optional[int]:
     return meld.rank if meld.kind in ("group", "wild") and (not meld.book or stay_open) else None
 
 
+def type_allowed(g, pairs) -> bool:
+    """A group meld type's own condition (``melds.NAME.when``) for a new meld of its rank."""
+    rules = g.prog.table_rules
+    if rules.group is None or not any(rules.group_when):
+        return True
+    rank = meld_rank(g, pairs)
+    if rank < 0:
+        return True
+    when = rules.group_when[rules.group_of_rank.get(rank, 0)]
+    return when is None or bool(when(g))
+
+
 def new_meld_allowed(g, pairs) -> bool:
-    """``one_open_per_rank``: no second unfinished meld of a rank for the same owner."""
+    """A group type's own condition holds, and ``one_open_per_rank``: no second unfinished meld of a
+    rank for the same owner."""
+    if not type_allowed(g, pairs):
+        return False
     t = g.prog.model.table
     if t is None or not t.one_open_per_rank:
         return True
@@ -242,16 +257,19 @@ def max_more(g, cards: list, into: Optional[tuple] = None, limit: Optional[int] 
     n_w = len(wilds)
     if limit is not None and limit <= 0:
         return 0
-    groups = []                               # (natural values best first, start shape, is a wild meld)
+    groups = []                               # (natural values best first, start shape, is a wild meld, rank)
     if rules.group is not None:
         for r in set(by_rank) | {k for k in shape if k >= 0}:
-            groups.append((sorted(by_rank.get(r, []), reverse=True), shape.get(r), False))
+            if rules.group_when[rules.group_of_rank.get(r, 0)] is not None and r not in shape:
+                continue                      # a type with its own condition: not counted on (conservative)
+            groups.append((sorted(by_rank.get(r, []), reverse=True), shape.get(r), False, r))
     if rules.wildm is not None and n_w:
-        groups.append(([], shape.get(-1), True))
+        groups.append(([], shape.get(-1), True, -1))
     cap_cards = limit if limit is not None and limit < len(cards) else None
     best = {(0, 0): 0}                        # (wild cards used, cards used) -> natural value
-    for vals, start, wild_meld in groups:
-        reach = _reachable(rules, g.prog.model.table.one_open_per_rank, wild_meld, len(vals), n_w, start)
+    for vals, start, wild_meld, rank in groups:
+        reach = _reachable(rules, g.prog.model.table.one_open_per_rank, wild_meld, len(vals), n_w, start,
+                           0 if wild_meld else rules.group_of_rank.get(rank, 0))
         prefix = [0]
         for v in vals:
             prefix.append(prefix[-1] + v)
@@ -277,17 +295,17 @@ def max_more(g, cards: list, into: Optional[tuple] = None, limit: Optional[int] 
     return max(v + wprefix[x] for (x, _), v in best.items())
 
 
-def _reachable(rules, one_open: bool, wild_meld: bool, n_nat: int, n_wild: int, start) -> frozenset:
+def _reachable(rules, one_open: bool, wild_meld: bool, n_nat: int, n_wild: int, start, gi: int = 0) -> frozenset:
     """The (naturals, wild cards) that can be added to the melds of one rank (or of wild cards), from
     ``n_nat`` naturals and ``n_wild`` wild cards, the rank's unfinished meld being ``start`` =
     (naturals, wilds) or None.  Memoised on the rules (a pure function of its arguments)."""
     memo = rules._reach_memo
-    key = (one_open, wild_meld, n_nat, n_wild, start)
+    key = (one_open, wild_meld, n_nat, n_wild, start, gi)
     hit = memo.get(key)
     if hit is not None:
         return hit
-    spec = rules.wildm if wild_meld else rules.group
-    ratio = (lambda n, w: True) if wild_meld else rules.ratio
+    spec = rules.wildm if wild_meld else rules.groups[gi]      # the group type of this rank
+    ratio = (lambda n, w: True) if wild_meld else rules.ratios[gi]
     closes = None if rules.stay_open else rules.closes_at     # an open book never makes room for another meld
     caps = [x for x in (spec.max, closes) if x]
     cap = min(caps) if caps else n_nat + n_wild + (sum(start) if start else 0)
@@ -490,7 +508,8 @@ def _book_potential(g, hand: list, mine: list) -> Optional[dict]:
     possible books counted for every type they could have), or None where this is not worked out."""
     rules = g.prog.table_rules
     close = rules.closes_at
-    if close is None or rules.run is not None or rules.set is not None or rules.stay_open:
+    if (close is None or rules.run is not None or rules.set is not None or rules.stay_open
+            or len(rules.groups) > 1):
         return None
     n_wild = sum(1 for c in hand if rules.wild[c])
     naturals: dict = {}
@@ -590,6 +609,8 @@ def _down(g, rules, hand, mine, sigs, others, owner, keep, counter, then_out, fa
         rank = meld_rank(g, pairs)
         if one_open and rank in open_ranks:
             continue
+        if rank >= 0 and rules.group_when[rules.group_of_rank.get(rank, 0)] is not None:
+            continue                   # a type with its own condition is never counted on (safe)
         used = [x for x, _ in pairs]
         left = [x for x in hand if x not in used]
         new = rules.make(pairs, owner, g.actor)
