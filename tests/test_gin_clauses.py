@@ -577,6 +577,25 @@ def test_GIN_LAYOFF_7_the_knocker_lays_out_the_arrangement_best_for_them():
     assert knock_outcome(knocker, defender)["points"] == 29
 
 
+def test_GIN_LAYOFF_7_a_knock_may_name_its_layout_among_the_least_deadwood_ones():
+    knocker = ["7S", "7D", "7C", "7H", "8H", "9H", "10H", "2C", "3D", "AD"]
+    defender = ["6H", "QS", "QD", "QH", "2S", "3S", "4S", "9C", "10C", "KS"]
+    g = go_out_deal(knocker, "KC", defender, upcard="JC")
+    before = snapshot(g)
+    for bad in ("knock KC with 7S 7D 7C",                          # leaves 7H 8H 9H 10H as deadwood
+                "knock KC with 7S 7D 7C 7H / 8H 9H",               # 8H 9H is no meld
+                "knock KC with 7S 7D 7C 7H / 7H 8H 9H"):           # 7H twice
+        with pytest.raises(rulesdsl.IllegalAction):
+            g.apply(bad)
+        assert snapshot(g) == before
+    g.apply("knock KC with 7S 7D 7C / 7H 8H 9H 10H")               # the layout worse for the knocker
+    assert g.history[-1] == "knock KC with 7S 7D 7C / 7H 8H 9H 10H"
+    assert f"layoff 6H on {meld_no(g, '7H')}" in legal(g)
+    g.apply("done")
+    rec = g.hand_log[-1]
+    assert rec["deadwood"][DF] == 29 and rec["points"] == 29 - 6
+
+
 # ==================================================================================================
 # 5. Going out
 # ==================================================================================================

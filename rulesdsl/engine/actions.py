@@ -5,6 +5,7 @@
     layoff 5D on 1      done                 play 9S 9H          give 2C
     take discard 4      meld 9H Jk=10H JH    claim discard 1     (take or claim the top 4 / top 1 cards)
     play 6S Jk=6C       play 8H name S                           (a wild card's identity; a named suit)
+    knock KC with 7S 7D 7C 7H / 8H 9H 10H                        (a go-out naming how its melds are laid out)
 
 The verb is the first word; ``draw``/``take`` name a zone; cards are written rank+suit (case-insensitive,
 ``T`` = 10); ``on N`` names a meld on the table by its 1-based number in ``view()``.  A go-out verb is a
@@ -28,6 +29,7 @@ class Action(NamedTuple):
     cards: tuple = ()
     target: int = 0
     named: str = ""          # play: the suit a play names (`play 8H name S`)
+    melds: tuple = ()        # a go-out: the melds it lays out, each a tuple of card texts (`with ... / ...`)
 
     def __str__(self) -> str:
         parts = [self.verb]
@@ -38,6 +40,8 @@ class Action(NamedTuple):
             parts.append(f"on {self.target}")
         if self.named:
             parts.append(f"name {self.named}")
+        if self.melds:
+            parts.append("with " + " / ".join(" ".join(m) for m in self.melds))
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -117,6 +121,22 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
     elif any(w.lower() == "on" for w in rest):
         raise IllegalAction(f"`{verb}` does not name a meld (`on N`); only `layoff CARD on N` does",
                             "action syntax")
+    melds: tuple = ()
+    if go_out and any(w.lower() == "with" for w in rest):
+        i = [w.lower() for w in rest].index("with")
+        groups, cur = [], []
+        for w in rest[i + 1:]:
+            if w == "/":
+                groups.append(cur)
+                cur = []
+            else:
+                cur.append(w)
+        groups.append(cur)
+        if not all(groups):
+            raise IllegalAction(f"`{verb} ... with` names melds separated by `/`, as in `{verb} KC with 7S 7D 7C "
+                                "/ 8H 9H 10H`", "action syntax")
+        melds = tuple(tuple(_card(w) for w in grp) for grp in groups)
+        rest = rest[:i]
     if go_out:
         if len(rest) > 1:
             raise IllegalAction(f"`{verb}` takes at most one card (its discard)", "action syntax")
@@ -125,7 +145,7 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
             raise IllegalAction(f"`{verb}` takes one card: {_SYNTAX[verb]}", "action syntax")
     elif not rest:
         raise IllegalAction(f"`{verb}` needs cards: {_SYNTAX[verb]}", "action syntax")
-    return Action(verb, "", tuple(_card(w) for w in rest), target, named)
+    return Action(verb, "", tuple(_card(w) for w in rest), target, named, melds)
 
 
 def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
@@ -137,9 +157,12 @@ def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
         return parse_action(action, go_out_names)
     if not isinstance(action, Action):
         raise IllegalAction(f"an action must be text or an Action, not {type(action).__name__}", "action syntax")
-    verb, zone, cards, target, named = action
+    verb, zone, cards, target, named, melds = action
     bad = ("verb" if type(verb) is not str else
            "named" if type(named) is not str or (named and not _word(named)) else
+           "melds" if not isinstance(melds, (tuple, list)) or any(
+               not isinstance(m, (tuple, list)) or not m or any(type(c) is not str or not _word(c) for c in m)
+               for m in melds) else
            "zone" if type(zone) is not str else
            "cards" if not isinstance(cards, (tuple, list)) or any(type(c) is not str for c in cards) else
            "target" if type(target) is not int or target < 0 else "")
@@ -147,13 +170,15 @@ def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
         raise IllegalAction(f"an Action's `{bad}` must be "
                             + {"verb": "text", "zone": "text", "cards": "a tuple of card texts",
                                "target": "a meld number (an int, 0 for none)",
-                               "named": "a suit name (text, \"\" for none)"}[bad], "action syntax")
+                               "named": "a suit name (text, \"\" for none)",
+                               "melds": "a tuple of melds, each a tuple of card texts"}[bad], "action syntax")
     if not _word(verb) or (zone and not _word(zone)) or not all(_word(c) for c in cards):
         raise IllegalAction("an Action's verb, zone and cards are single words", "action syntax")
     if target > 9999:
         raise IllegalAction(f"there is no meld {excerpt(target, 24)}", "action syntax")
     text = (" ".join([verb] + ([zone] if zone else []) + list(cards)) + (f" on {target}" if target else "")
-            + (f" name {named}" if named else ""))
+            + (f" name {named}" if named else "")
+            + (" with " + " / ".join(" ".join(m) for m in melds) if melds else ""))
     return parse_action(text, go_out_names)
 
 

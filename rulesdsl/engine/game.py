@@ -554,7 +554,7 @@ class Game:
                 refusal = IllegalAction(refusal.detail.replace(text, excerpt(text)), refusal.rule, refusal.pos)
             raise refusal
         if not phase.keeps_chosen:
-            return same, same
+            return same, (action if action.melds else same)     # a go-out keeps the layout it named
         kind = self.prog.cards.parse_kind                   # the cards chosen, in the deck's order
         return same, action._replace(cards=tuple(sorted(action.cards, key=lambda t: kind(t.partition("=")[0]))))
 
@@ -567,9 +567,20 @@ class Game:
                 raise IllegalAction(f"there is no zone `{excerpt(action.zone, 24)}`; zones: {', '.join(self.zones)}",
                                     "action syntax")
             action = action._replace(zone=zone)
+        cards = self.prog.cards
+        if action.melds:
+            laid = []
+            for m in action.melds:
+                group = []
+                for t in m:
+                    k = cards.parse_kind(t)
+                    if k is None or "=" in t:
+                        raise IllegalAction(f"`{excerpt(t, 24)}` is not a card of this deck", "card notation")
+                    group.append(cards.kind_text[k])
+                laid.append(tuple(group))
+            action = action._replace(melds=tuple(laid))
         if not action.cards or action.verb in ("take", "claim"):
             return action
-        cards = self.prog.cards
         fixed = []
         for word in action.cards:
             t, eq, decl = word.partition("=")

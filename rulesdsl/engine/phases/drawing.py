@@ -17,6 +17,7 @@ from .base import Phase
 from .going_out import go_out
 from .melding import apply_layoff, apply_meld, apply_take, gen_layoffs, gen_melds, gen_takes, hand_emptied, \
     claim_options
+from .going_out import named_layout
 from .partnership import can_ask, discard_allowed
 
 PASS = Action("pass")
@@ -263,7 +264,7 @@ class TurnPhase(Phase):
             g.buyable = c                          # the card a buy could take, while it lies on top
             self.end_turn(g)
         else:
-            go_out(g, self.prog.go_out[verb], action)
+            go_out(g, self.prog.go_out[verb], chosen if chosen.melds else action)
 
     def _offered_copy(self, g, text: str, forbid) -> int:
         """A copy of ``text`` that the listing allowed for a discard: two decks may give a hand two copies,
@@ -370,7 +371,14 @@ class TurnPhase(Phase):
         self.begin_turn(g)
 
     def equivalent(self, g, action: Action, legal: list) -> Optional[Action]:
-        """A meld names a set of cards: any order of the listed cards is the same meld."""
+        """A meld names a set of cards: any order of the listed cards is the same meld.  A go-out that
+        names its layout (`knock KC with ...`) is the listed go-out, when the layout is one of the hand's
+        least-deadwood arrangements."""
+        if action.melds and action.verb in self.prog.go_out:
+            base = action._replace(melds=())
+            if base in legal and named_layout(g, self.prog.go_out[action.verb], action) is not None:
+                return legal[legal.index(base)]
+            return None
         if action.verb != "meld":
             return None
         want = sorted(action.cards)
@@ -378,6 +386,9 @@ class TurnPhase(Phase):
 
     # ------------------------------------------------------------------ explain
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
+        if action.melds and action.verb in self.prog.go_out and action._replace(melds=()) in legal:
+            return IllegalAction(f"`{action}`: the melds named must be melds of your hand (after the discard) "
+                                 "leaving the least deadwood it can have", "go-out layout")
         verbs = sorted({a.verb for a in legal})
         step = self.prog.steps[g.step]
         specs = [a for a in step.actions if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...compile.melds import Arranged
 from ...errors import IllegalAction
 from ..actions import Action
 from .base import Phase
@@ -36,7 +37,8 @@ def go_out(g, spec, action: Action) -> None:
         g.finish_hand()
         return
     defender_hand = g.pzones["hand"][g.defender]
-    arranged = g.prog.melds.best_for_declarer(hand, defender_hand, spec.layoffs == "opponents")
+    arranged = (named_layout(g, spec, action, discarded=True) if action.melds else None) \
+        or g.prog.melds.best_for_declarer(hand, defender_hand, spec.layoffs == "opponents")
     g.final_deadwood[g.declarer] = arranged.points
     for meld in arranged.melds:
         for c in meld:
@@ -49,6 +51,37 @@ def go_out(g, spec, action: Action) -> None:
         return
     settle_defender(g, layoffs=False)
     g.finish_hand()
+
+
+def named_layout(g, spec, action: Action, discarded: bool = False):
+    """The melds a go-out names (`knock KC with 7S 7D 7C 7H / 8H 9H 10H`) as an ``Arranged``, when they are
+    melds of the hand (after its discard) that leave its least deadwood; else None."""
+    melds = g.prog.melds
+    if melds.arranger is None or not action.melds:
+        return None
+    hand = list(g.pzones["hand"][g.actor])
+    text = g.prog.cards.text
+    if not discarded and spec.discard != "none" and action.cards:
+        c = next((x for x in hand if text[x] == action.cards[0]), None)
+        if c is None:
+            return None
+        hand.remove(c)
+    pool, groups = list(hand), []
+    for m in action.melds:
+        ids = []
+        for t in m:
+            c = next((x for x in pool if text[x] == t), None)
+            if c is None:
+                return None
+            pool.remove(c)
+            ids.append(c)
+        if not melds.arranger.is_meld(melds.mask(ids)):
+            return None
+        groups.append(tuple(ids))
+    points = melds.arranger.value(melds.mask(pool))
+    if points != melds.deadwood_of(hand):
+        return None
+    return Arranged(points, tuple(groups), tuple(pool))
 
 
 def settle_defender(g, layoffs: bool) -> None:
