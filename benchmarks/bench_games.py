@@ -29,6 +29,7 @@ GAMES = [  # (label, ruleset, players, overrides)
     ("Big Two, 4 players", "big_two", 4, None),
     ("Crazy Eights, 2 players", "crazy_eights", 2, None),
     ("Crazy Eights, 5 players", "crazy_eights", 5, None),
+    ("Contract Rummy, 4 players", "contract_rummy", 4, None),
 ]
 
 

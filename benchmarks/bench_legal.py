@@ -30,6 +30,7 @@ GAMES = [  # (label, ruleset, players)
     ("Big Two, 3 players", "big_two", 3),
     ("Big Two, 4 players", "big_two", 4),
     ("Crazy Eights, 4 players", "crazy_eights", 4),
+    ("Contract Rummy, 4 players", "contract_rummy", 4),
 ]
 
 
