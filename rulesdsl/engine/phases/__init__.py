@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .climbing import ClimbPhase, ExchangePhase
+from .climbing import ClimbPhase
+from .exchange import ExchangePhase
 from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
 from .melding import ClaimPhase
