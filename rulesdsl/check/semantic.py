@@ -288,8 +288,9 @@ def _melds(m: Ruleset, d: Diagnostics) -> None:
             continue
         kinds[mt.kind] += 1
     for k, count in kinds.items():
-        if count > 1 and k != "group":             # several group types: each rank to the first that lists it
-            d.error("E-UNSUPPORTED", f"more than one `{k}` meld type is not supported yet", m.pos,
+        if count > 1 and k != "group" and m.table is not None:   # the arrangement search takes several
+            d.error("E-UNSUPPORTED", f"more than one `{k}` meld type is not supported yet for melds on the "
+                    "table (`table:`); the arrangement search (`deadwood`) takes several", m.pos,
                     "merge them into one meld type")
 
 

@@ -1,8 +1,8 @@
 """Meld types compiled for one deck: arrangement, deadwood and layoffs over card ids.
 
 The exact search lives in ``compile.arrange.Arranger`` (bitmasks over distinct card kinds); this adapter
-maps the ruleset's meld types onto it and converts between card ids and masks.  A ruleset may declare
-at most one run type and one set type for the arrangement search.
+maps the ruleset's meld types onto it and converts between card ids and masks.  With several run or
+set types the general search of ``compile.arrange_many`` takes its place.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from .arrange import Arranger
+from .arrange_many import ManyArranger
 from .cards import CardTable
 
 
@@ -33,7 +34,14 @@ class MeldEngine:
         run_order = [index[r] for r in self.run.order] if self.run and self.run.order else (
             list(range(len(cards.ranks))) if self.run else None)
         self.arranger: Optional[Arranger] = None
-        if cards.distinct and (self.run or self.set):
+        if cards.distinct and (len(runs) > 1 or len(sets) > 1):
+            self.arranger = ManyArranger(             # several run or set types: the general search
+                len(cards.ranks), len(cards.suits), list(cards.kind_value),
+                [([index[r] for r in m.order] if m.order else list(range(len(cards.ranks))), m.min, m.max, m.wrap)
+                 for m in runs],
+                [(m.min, m.max, [index[r] for r in m.ranks] if m.ranks else None) for m in sets])
+            self._deadwood = self.arranger.deadwood
+        elif cards.distinct and (self.run or self.set):
             self.arranger = Arranger(
                 len(cards.ranks), len(cards.suits), list(cards.kind_value),
                 run_order, run_min=self.run.min if self.run else 3,
@@ -104,6 +112,8 @@ class MeldEngine:
         return Arranged(self.arranger.value(self.mask(dead)), tuple(self.ids_of(m, ids) for m in best), dead)
 
     def meld_kind(self, ids: Sequence[int]) -> str:
+        if isinstance(self.arranger, ManyArranger):
+            return self.arranger.meld_kind(self.mask(ids)) or "run"
         ranks = {self.cards.rank[c] for c in ids}
         return "set" if len(ranks) == 1 else "run"
 
