@@ -71,7 +71,6 @@ class Patterns:
         self.suit_pos = {i: i for i in range(self.n_s)}     # suit index -> position (set by the compiler)
         self.suit_sensitive = any(p.kind == "flush" or (p.kind == "run" and p.same_suit) or p.distinct_suits
                                   for p in patterns)
-        self.max_size = max(p.max for p in patterns)
         self._sized = {(p.tier, k): replace(p, min=k, max=k) for p in patterns for k in range(p.min, min(p.max, 64) + 1)}
 
     # ------------------------------------------------------------------ faces

@@ -170,8 +170,6 @@ class CClimb:
     play_from: str
     to: str
     cleared_to: str
-    min_size: int
-    max_size: int
     order: list                # rank keys low to high (-1 = joker)
     rank_names: dict           # rank key -> name
     beats: Fn
@@ -621,7 +619,7 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
                            for e in (c.names_suit, c.opening_play_includes)))
     hooks = [COutHook(rc(h.when, f"on_going_out[{i}].when"), rc(h.drops_to_last, f"on_going_out[{i}].drops_to_last"))
              for i, h in enumerate(c.on_going_out)]
-    climb = CClimb(c.play_from, c.to, c.cleared_to, lo, hi, order, names, rc(c.beats, "beats"), c.beats.text,
+    climb = CClimb(c.play_from, c.to, c.cleared_to, order, names, rc(c.beats, "beats"), c.beats.text,
                   c.beats.pos, opt(c.takes_last_rank, "takes_last_rank"), opt(c.skip_next, "skip_next"),
                   opt(c.clears_trick, "clears_trick"), opt(c.goes_last, "goes_last"),
                   rc(c.pass_locks_out, "pass_locks_out"), rc(c.first_leader, "first_leader"), toggles, c.pos,

@@ -94,8 +94,7 @@ class ClimbPhase(Phase):
         g.draws = 0                    # cards drawn this turn
         g.owed = 0                     # cards the player on turn must draw unless they answer
         g.can_play = False
-        g.passes = set()               # seats that passed since the last play or draw (blocked play)
-        g.lead_passes = set()          # seats that passed a lead they could not make (no play fits)
+        g.passes = set()               # seats that passed since the last play, draw or trick end
         g.opening = None               # kind the first play of the deal must include
         g.plays_made = 0
         g.play_index = {}              # class key -> listed action (this position)
@@ -398,7 +397,6 @@ class ClimbPhase(Phase):
                                       "climbing.next_draws", c.pos)
         g.owed = g.owed + owed if owed else 0
         g.passes = set()
-        g.lead_passes = set()
         if not hand:
             if goes_last:
                 g.bottom.insert(0, me)                # the first to go out this way finishes lowest
@@ -444,8 +442,7 @@ class ClimbPhase(Phase):
         c = self.c
         g.passes.add(me)
         if g.trick_last is None:                      # a lead no play fits: the next player leads
-            g.lead_passes.add(me)
-            if set(self.active(g)) <= g.lead_passes:
+            if set(self.active(g)) <= g.passes:
                 self._end_deal(g, self.active(g), "blocked")
                 return
             self._advance(g, me)

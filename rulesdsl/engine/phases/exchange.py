@@ -55,8 +55,7 @@ class ExchangePhase(Phase):
         how = step.cards(g)
         pool = sorted(hand)
         if how in ("highest", "lowest") and pool:
-            climb = self.prog.climbing
-            pos = {k: i for i, k in enumerate(climb.order)}
+            pos = self.prog.climbing.patterns.pos          # rank key -> position in the climbing order
             vals = [pos[cards.rank[c]] for c in pool]
             want = max(vals) if how == "highest" else min(vals)
             pool = [c for c, v in zip(pool, vals) if v == want]
