@@ -11,10 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from lark import Token
-from lark.exceptions import UnexpectedInput
-
 from ..errors import Diagnostic
+from ..source.grammar import Token, UnexpectedInput
 from ..source.tree import Pos, Scalar, UNKNOWN
 
 

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import math
 
-from lark import Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
 from ..errors import Diagnostic, Diagnostics, RulesetError
 from . import MAX_NUMBER, size_problem
-from .grammar import (KEYWORDS, NestingTooDeep, describe_expected, is_literal, parse_document_tree,
-                      span, span_start, string_value)
+from .grammar import (KEYWORDS, NestingTooDeep, Token, Tree, UnexpectedCharacters, UnexpectedInput,
+                      UnexpectedToken, describe_expected, is_literal, parse_document_tree, span, span_start,
+                      string_value)
 from .tree import Map, Node, Pos, Scalar, Seq
 
 

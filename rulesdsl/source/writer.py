@@ -17,9 +17,7 @@ import math
 import re
 from decimal import Decimal
 
-from lark.exceptions import UnexpectedInput
-
-from .grammar import (CARDKEY_RE, SIGNED_NUMBER_RE, is_literal, is_name,
+from .grammar import (CARDKEY_RE, SIGNED_NUMBER_RE, UnexpectedInput, is_literal, is_name,
                       parse_expr_exact, quote_string, span)
 from .tree import Map, Node, Scalar, Seq
 
