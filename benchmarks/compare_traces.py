@@ -1,6 +1,6 @@
 """Check that an optimised engine plays exactly the games an earlier one did.
 
-Run:  python benchmarks/compare_traces.py [--base f11127e] [--matches 3] [--max-decisions 3000]
+Run:  python benchmarks/compare_traces.py [--base f11127e] [--matches 3] [--max-decisions 3000] [--only gin]
 
 Speed work must not change a game: the same ruleset, seed and choices must give the same legal-action
 lists (in the same order), the same histories and the same scores.  This plays seeded random games of
@@ -29,9 +29,11 @@ PLAYER = r"""
 import hashlib, json, random, sys
 import rulesdsl
 from rulesdsl.source.resolve import bundled_names
-matches, cap = int(sys.argv[1]), int(sys.argv[2])
+matches, cap, only = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 out = {}
 for name, _ in bundled_names():
+    if only and only not in name:
+        continue
     rules = rulesdsl.load(name)
     lo, hi = rules.model.players.min, rules.model.players.max
     for n in sorted({lo, hi, min(max(lo, 4), hi)}):
@@ -57,9 +59,9 @@ print(json.dumps(out))
 """
 
 
-def digests(root: str, matches: int, cap: int) -> dict:
+def digests(root: str, matches: int, cap: int, only: str = "") -> dict:
     env = dict(os.environ, PYTHONPATH=root)
-    proc = subprocess.run([sys.executable, "-c", PLAYER, str(matches), str(cap)], cwd=root, env=env,
+    proc = subprocess.run([sys.executable, "-c", PLAYER, str(matches), str(cap), only], cwd=root, env=env,
                           capture_output=True, text=True)
     if proc.returncode:
         sys.exit(f"playing with {root} failed:\n{proc.stderr}")
@@ -71,15 +73,16 @@ def main() -> int:
     ap.add_argument("--base", default=BASELINE, help="the commit to compare with")
     ap.add_argument("--matches", type=int, default=3, help="matches per ruleset and player count")
     ap.add_argument("--max-decisions", type=int, default=3000, help="decisions per match at most")
+    ap.add_argument("--only", default="", help="only rulesets whose name contains this text")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = os.path.join(tmp, "base")
         subprocess.run(["git", "worktree", "add", "--detach", "-q", base, args.base], cwd=ROOT, check=True)
         try:
-            old = digests(base, args.matches, args.max_decisions)
+            old = digests(base, args.matches, args.max_decisions, args.only)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", base], cwd=ROOT)
-    new = digests(ROOT, args.matches, args.max_decisions)
+    new = digests(ROOT, args.matches, args.max_decisions, args.only)
     bad = 0
     for key in sorted(set(old) | set(new)):
         same = old.get(key) == new.get(key)

@@ -26,8 +26,16 @@ def zone_bindings(table_zones: list[str], player_zones: list[str]) -> dict[str, 
     for z in table_zones:
         names[z] = Binding(lambda g, _z=z: g.zones[_z], f"the cards of the table zone `{z}`")
     for z in player_zones:
-        names[z] = Binding(lambda g, _z=z: g.pzones[_z][g.actor], f"the acting player's `{z}`")
+        names[z] = Binding(_player_zone(z), f"the acting player's `{z}`")
     return names
+
+
+def _player_zone(z: str):
+    """The acting player's zone ``z``; ``player_zone`` names it for builtins that fuse with it."""
+    def get(g):
+        return g.pzones[z][g.actor]
+    get.player_zone = z
+    return get
 
 
 def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
@@ -245,6 +253,11 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         """deadwood(zone): read the zone's maintained mask straight into the memoised search."""
         if by_mask is None:
             return None
+        zone = getattr(arg, "player_zone", None)
+        if zone is not None:                 # the acting player's zone: always a Cards with its mask
+            def run_zone(g):
+                return by_mask(g.pzones[zone][g.actor].mask)
+            return run_zone
 
         def run(g):
             x = arg(g)

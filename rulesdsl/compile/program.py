@@ -15,6 +15,7 @@ from ..expr.compiler import Const, Scope
 from ..model.game import ActionSpec, MeldType, Ruleset
 from ..model.setup import reads_deal_number, setup_value
 from ..source.tree import Pos
+from .bounds import deadwood_cap
 from .cards import CardTable, build_table
 from .melds import MeldEngine
 from .patterns import WILD_RANK, Pattern, Patterns
@@ -139,6 +140,8 @@ class CGoOut:
     pos: Pos
     text: str
     arrange: bool = True
+    #: ``(K, deadwood)``: ``when`` needs ``deadwood(hand) <= K`` first of all (see ``compile.bounds``)
+    cap: Optional[tuple] = None
 
 
 @dataclass
@@ -404,9 +407,11 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                                 {k: rc(v, f"{key}.mark.{k}") for k, v in a.mark.items()}, key))
         steps.append(CStep(s.step, acts, s.repeat, s.pos))
 
-    go_out = {name: CGoOut(name, g.discard, rc(g.when, f"go_out.{name}.when"), g.rule, g.layoffs, g.pos, g.when.text,
-                           g.arrange)
-              for name, g in model.go_out.items()}
+    go_out = {}
+    for name, g in model.go_out.items():
+        when = rc(g.when, f"go_out.{name}.when")
+        cap = deadwood_cap(scope, g.when) if not isinstance(when, Const) and not diags else None
+        go_out[name] = CGoOut(name, g.discard, when, g.rule, g.layoffs, g.pos, g.when.text, g.arrange, cap)
     stock_out = None
     if model.stock_out is not None:
         stock_out = (rc(model.stock_out.when, "stock_out.when"),

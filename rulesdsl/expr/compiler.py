@@ -131,6 +131,16 @@ def _min(seq):
     return min(seq, default=0)
 
 
+#: comparisons with a constant on the right, as one closure each (the commonest shape of a condition)
+_CMP_CONST = {
+    operator.eq: lambda x, v: lambda c: x(c) == v,
+    operator.ne: lambda x, v: lambda c: x(c) != v,
+    operator.lt: lambda x, v: lambda c: x(c) < v,
+    operator.le: lambda x, v: lambda c: x(c) <= v,
+    operator.gt: lambda x, v: lambda c: x(c) > v,
+    operator.ge: lambda x, v: lambda c: x(c) >= v,
+}
+
 _AGG = {"sum": sum, "count": len, "max": _max, "min": _min, "any": any, "all": all}
 
 
@@ -363,6 +373,9 @@ class Scope:
                 self._fold_error(e, exc)
         if isinstance(y, Const):
             yv = y.value
+            cmp = _CMP_CONST.get(f)
+            if cmp is not None:                 # `deadwood(hand) <= 10`: one frame, no operator call
+                return cmp(x, yv)
             return lambda c: f(x(c), yv)
         if isinstance(x, Const):
             xv = x.value

@@ -38,6 +38,11 @@ class TurnPhase(Phase):
         # there, the entry that produced each listed action is remembered, so its `then`, count and
         # marks are the ones applied
         self.ambiguous = [len({(a.kind, a.arg) for a in s.actions}) < len(s.actions) for s in prog.steps]
+        # one action per card for the verbs listed card by card on every turn (a discard, a go-out that
+        # discards): made once, not re-made for every card on every turn
+        text = prog.cards.text
+        self._per_card = {verb: tuple(Action(verb, "", (t,)) for t in text)
+                          for verb in ("discard", *prog.go_out)}
 
     def reset(self, g) -> None:
         g.forced_draw = None
@@ -136,18 +141,18 @@ class TurnPhase(Phase):
         text = self.prog.cards.text
         if kind == "discard":
             banned = self._banned(g, a.forbid)
+            acts = self._per_card["discard"]
             out = []
             seen = set()
+            partnership = self.partnership
             for c in sorted(hand):
                 t = text[c]
-                if t in seen:
+                if t in seen or c in banned:
                     continue
-                if c in banned:
-                    continue
-                if self.partnership and not discard_allowed(g, c):
+                if partnership and not discard_allowed(g, c):
                     continue
                 seen.add(t)
-                out.append(Action("discard", "", (t,)))
+                out.append(acts[c])
             return out
         if kind == "go_out":
             spec = self.prog.go_out[a.arg]
@@ -182,26 +187,37 @@ class TurnPhase(Phase):
         Each candidate card is taken out once and every such go-out is judged on the rest.  The card
         must also be one the step's `discard` action allows (e.g. not the card just taken)."""
         hand = g.pzones["hand"][g.actor]
-        text = self.prog.cards.text
+        text, value = self.prog.cards.text, self.prog.cards.value
+        bit = hand._bit
         banned = self._banned(g, getattr(g, "discard_forbid", None))
-        found: list[list[Action]] = [[] for _ in go_outs]
+        tests = [(spec.when, self._per_card[spec.name], []) for spec in go_outs]
+        # every go-out needs deadwood(hand) <= K first: a card whose removal cannot bring the hand's
+        # deadwood down to the largest K is skipped without judging anything (see compile.bounds)
+        floor = None
+        if all(spec.cap is not None for spec in go_outs):
+            floor = go_outs[0].cap[1](g) - max(spec.cap[0] for spec in go_outs)
         seen = set()
+        remove, insert = list.__delitem__, list.insert
         for c in sorted(hand):
             t = text[c]
             if t in seen:
                 continue
             seen.add(t)
-            if c in banned:
+            if c in banned or (floor is not None and value[c] < floor):
                 continue
+            # the card is taken out and put back at list level, the zone's mask kept by hand (the
+            # scan's inner loop; Cards' own methods do the same one call deeper)
             i = hand.index(c)
-            del hand[i]
+            remove(hand, i)
+            hand.mask ^= bit[c]
             try:
-                for j, spec in enumerate(go_outs):
-                    if spec.when(g):
-                        found[j].append(Action(spec.name, "", (t,)))
+                for when, acts, found in tests:
+                    if when(g):
+                        found.append(acts[c])
             finally:
-                hand.insert(i, c)
-        return [a for f in found for a in f]
+                insert(hand, i, c)
+                hand.mask ^= bit[c]
+        return [a for _w, _a, found in tests for a in found]
 
     # ------------------------------------------------------------------ apply
     def apply(self, g, action: Action, chosen: Action) -> None:
