@@ -85,3 +85,38 @@ def test_lockstep_reaches_go_outs(tmp_path):
     fast = variant(tmp_path, "fast", "deadwood(hand) <= 40 and deadwood(hand) > 0")
     slow = variant(tmp_path, "slow", "deadwood(hand) + 0 <= 40 and deadwood(hand) > 0")
     assert play_in_lockstep(fast, slow, 7, 800) > 0
+
+
+# ---------------------------------------------------------------------------- a card singled out
+def forbid_variant(tmp_path, name: str, forbid: str) -> rulesdsl.Rules:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text("extends: gin_rummy\nturn:\n  - step: draw\n    actions: [{draw: stock, when: 'count(stock) > 2'}, "
+                    "{take: discard}]\n  - step: finish\n    actions:\n"
+                    f"      - {{discard: discard, forbid: '{forbid}'}}\n"
+                    "      - {go_out: gin}\n      - {go_out: knock}\n", encoding="utf-8")
+    return rulesdsl.load(path)
+
+
+def singled_out(rules) -> list:
+    return [a.forbid_card is not None for s in rules.program().steps for a in s.actions if a.kind == "discard"]
+
+
+def test_a_restriction_that_names_one_card_is_recognised(tmp_path):
+    assert singled_out(rulesdsl.load("gin_rummy")) == [True]             # card == turn.taken
+    assert singled_out(forbid_variant(tmp_path, "a", "turn.taken == card")) == [True]
+    assert singled_out(forbid_variant(tmp_path, "b", "card == turn.drawn")) == [True]
+    # anything else is judged card by card
+    assert singled_out(forbid_variant(tmp_path, "c", "value(card) > 9")) == [False]
+    assert singled_out(forbid_variant(tmp_path, "d", "value(card) >= 0 and card == turn.taken")) == [False]
+    assert singled_out(forbid_variant(tmp_path, "e", "card != turn.taken")) == [False]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), drawn=st.booleans())
+def test_a_singled_out_card_is_refused_exactly_as_judging_every_card(tmp_path_factory, seed, drawn):
+    tmp = tmp_path_factory.mktemp("forbid")
+    x = "turn.drawn" if drawn else "turn.taken"
+    fast = forbid_variant(tmp, "fast", f"card == {x}")
+    slow = forbid_variant(tmp, "slow", f"value(card) >= 0 and card == {x}")
+    assert singled_out(fast) == [True] and singled_out(slow) == [False]
+    play_in_lockstep(fast, slow, seed, 500)

@@ -1,5 +1,8 @@
 """Static facts about a compiled condition that let the engine skip work it would throw away.
 
+Two shapes are recognised, each where using it cannot change any outcome.
+
+**A deadwood cap.**
 A go-out that discards (``knock 7H``) is judged once per card of the hand, on the hand without that
 card: eleven evaluations on every Gin turn, nearly all false.  When the condition demands a small
 deadwood (``deadwood(hand) <= 10`` or ``== 0`` among its top-level ``and`` terms), most of those
@@ -14,6 +17,11 @@ engine computes ``deadwood(hand)`` once per scan (one memo look-up) and runs the
 the cards that survive.  The cap is recognised only where skipping cannot change an outcome: every
 term before the deadwood test folds to true (so none of them could have raised or been false first),
 the cap is a constant, and ``hand`` is the acting player's zone that the scan removes cards from.
+
+**A card singled out.**  A discard restriction is judged for every card of the hand (``forbid: card ==
+turn.taken``: not the card just taken).  When the whole condition, once constants are folded, is
+``card == X`` with ``X`` a turn or deal value (which no candidate card changes), one evaluation of
+``X`` names the only card it refuses.
 """
 
 from __future__ import annotations
@@ -81,3 +89,35 @@ def _cap_of(scope, term: E, zone: str) -> Optional[int]:
     except CompileError:
         return None
     return (k - 1 if sym == "<" else k), deadwood
+
+
+#: bindings that no candidate card changes: what happened this turn and this deal
+_STATE_PREFIXES = ("turn.", "deal.")
+
+
+def card_equals(scope, expr):
+    """The compiled ``X`` when ``expr`` is, after folding, exactly ``card == X`` (or ``X == card``) with
+    ``X`` a ``turn.*`` or ``deal.*`` value; else None."""
+    if expr is None:
+        return None
+    terms = [t for t in _conjuncts(expr.ast) if _const(scope, t) is not True]
+    if len(terms) != 1 or terms[0].op != "cmp" or terms[0].args[0] != "==":
+        return None
+    _sym, left, right = terms[0].args
+    other = right if _is_card(left) else left if _is_card(right) else None
+    if other is None or _dotted(other) is None or not _dotted(other).startswith(_STATE_PREFIXES):
+        return None
+    if _dotted(other) not in scope.names:
+        return None
+    return scope.names[_dotted(other)].get
+
+
+def _is_card(e: E) -> bool:
+    return e.op == "name" and e.args[0] == "card"
+
+
+def _dotted(e: E) -> Optional[str]:
+    """``turn.taken`` for the expression ``turn.taken``; None for anything else."""
+    if e.op == "attr" and e.args[0].op == "name":
+        return f"{e.args[0].args[0]}.{e.args[1]}"
+    return None

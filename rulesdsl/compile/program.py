@@ -15,7 +15,7 @@ from ..expr.compiler import Const, Scope
 from ..model.game import ActionSpec, MeldType, Ruleset
 from ..model.setup import reads_deal_number, setup_value
 from ..source.tree import Pos
-from .bounds import deadwood_cap
+from .bounds import card_equals, deadwood_cap
 from .cards import CardTable, build_table
 from .melds import MeldEngine
 from .patterns import WILD_RANK, Pattern, Patterns
@@ -120,6 +120,8 @@ class CAction:
     meld_with: Optional[tuple] = None          # take: (count, matching) hand cards melded with the top card
     marks: dict = field(default_factory=dict)  # discard: mark name -> condition
     key: str = ""                              # key path, e.g. turn[draw].take (for run-time errors)
+    #: discard: ``forbid`` is exactly ``card == X`` and this is ``X`` (see ``compile.bounds``)
+    forbid_card: Optional[Fn] = None
 
 
 @dataclass
@@ -405,6 +407,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                                  rc(a.meld_with.matching, key + ".meld_with.matching"))
                                 if a.meld_with is not None else None,
                                 {k: rc(v, f"{key}.mark.{k}") for k, v in a.mark.items()}, key))
+            if a.forbid is not None and not isinstance(acts[-1].forbid, Const) and not diags:
+                acts[-1].forbid_card = card_equals(scope, a.forbid)
         steps.append(CStep(s.step, acts, s.repeat, s.pos))
 
     go_out = {}

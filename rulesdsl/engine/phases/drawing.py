@@ -38,6 +38,9 @@ class TurnPhase(Phase):
         # there, the entry that produced each listed action is remembered, so its `then`, count and
         # marks are the ones applied
         self.ambiguous = [len({(a.kind, a.arg) for a in s.actions}) < len(s.actions) for s in prog.steps]
+        # restrictions that single out one card (`card == turn.taken`): forbid -> the card's rule
+        self._forbid_card = {a.forbid: a.forbid_card for s in prog.steps for a in s.actions
+                             if a.forbid_card is not None}
         # one action per card for the verbs listed card by card on every turn (a discard, a go-out that
         # discards): made once, not re-made for every card on every turn
         text = prog.cards.text
@@ -169,6 +172,11 @@ class TurnPhase(Phase):
             return set()
         if g.banned is None or g.banned[0] is not forbid:
             hand = g.pzones["hand"][g.actor]
+            single = self._forbid_card.get(forbid)
+            if single is not None:             # `card == X`: X names the one card refused
+                x = single(g) if hand else None
+                g.banned = (forbid, {c for c in hand if c == x})
+                return g.banned[1]
             saved = g.cand
             bad = set()
             try:
