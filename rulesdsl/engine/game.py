@@ -40,7 +40,8 @@ class Game:
         self.n = prog.n
         self.seed = seed
         self.digest = digest
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False                   # shared with a clone: copied before its next use
         self.env: dict = {}
         self.teams = prog.teams
         sides = self.teams or self.n                # scores are per team where the game has teams
@@ -415,6 +416,23 @@ class Game:
             self.ending = end
             self.finish_hand()
         raise RuleEvaluationError(f"{self.MAX_EMPTY_HANDS} hands in a row ended before anyone could act")
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> "Game":
+        """An independent copy of this game in its current position (for search and what-ifs): moves
+        made on either are not seen by the other, and both continue with the same random state."""
+        from .clone import clone_game
+        return clone_game(self)
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's one source of chance.  A clone shares it with its original until either draws
+        from it; that one then continues on its own copy (copying a generator's state costs more than
+        the rest of a clone, and most clones made by a search never reach a shuffle)."""
+        if self._rng_shared:
+            from .clone import copy_random
+            self._rng, self._rng_shared = copy_random(self._rng), False
+        return self._rng
 
     # ------------------------------------------------------------------ public state
     @property
