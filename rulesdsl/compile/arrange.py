@@ -241,11 +241,10 @@ def _suit_first_table(n_ranks: int, runs: Tuple[int, ...], first, shift: int,
     hit = _TABLE_CACHE.get(key)
     if hit is not None:
         return hit[0]
-    empty: tuple = ()
-    out = [empty] * len(first)
-    for p, lst in enumerate(first):
-        if lst:
-            out[p] = tuple((r << shift, vtable[r]) for r in lst)
+    # ``first`` holds only a few distinct lists of runs (one per lowest rank and stretch above it):
+    # each is converted once and shared by every pattern that has it
+    conv = {lst: tuple((r << shift, vtable[r]) for r in lst) for lst in set(first)}
+    out = [conv[lst] for lst in first]
     _cache_put(key, (out,))
     return out
 
