@@ -100,8 +100,10 @@ class MeldRules:
                     if len(set(window)) == size:
                         wins.append(tuple(s * n_r + r for r in window))
             self._windows.append(wins)
-        # each window with the bitmask of its kinds: how many of them a hand holds is one AND
-        self._window_masks = [[(w, sum(1 << k for k in set(w))) for w in wins] for wins in self._windows]
+        # each window's ranks as a bitmask (the same windows in every suit); which windows a suit's
+        # ranks can fill, memoised (``_run_windows``): at most 2**ranks * 2**ranks entries, in practice few
+        self._window_ranks = [sum(1 << (k % n_r) for k in w) for w in (self._windows[0] if self._windows else [])]
+        self._run_memo: dict = {}
         self.distinct_suits = bool(self.set and getattr(self.set, "distinct_suits", True))
         self._rank_of = [k % n_r for k in range(cards.n_kinds)]    # kind -> rank_suit(kind), as tables
         self._suit_of = [k // n_r for k in range(cards.n_kinds)]
@@ -252,7 +254,13 @@ class MeldRules:
             size = self.set.min
             least = size - min(n_wild, size - 1)          # naturals a set needs at the least
             repeat = not self.distinct_suits and self.cards.copies > 1
+            per_rank: dict = {}                           # rank -> its natural cards (or kinds) held
+            for k, lst in naturals.items():
+                r = rank_of[k]
+                per_rank[r] = per_rank.get(r, 0) + (len(lst) if repeat else 1)
             for r in ranks_seen:
+                if per_rank.get(r, 0) < least:
+                    continue                              # (a prefilter: the exact tests follow)
                 by_suit = {s: naturals[r + s * n_r] for s in range(self.n_s) if r + s * n_r in naturals}
                 if repeat:
                     # several decks: a set may repeat a suit (7H 7H 7S); any cards of the rank will do
@@ -282,19 +290,18 @@ class MeldRules:
                                 emit(pairs)
         if self.run and len(pin_suit) <= 1:
             size = self.run.min
-            suits_held = {suit_of[k] for k in naturals}     # a run holds at least one natural
-            held_mask = pin_mask = 0
+            suit_ranks: dict = {}                          # suit -> bitmask of the ranks held in it
             for k in naturals:
-                held_mask |= 1 << k
+                st = suit_of[k]
+                suit_ranks[st] = suit_ranks.get(st, 0) | (1 << rank_of[k])
+            pin_ranks = 0
             for c in pinned:
-                pin_mask |= 1 << ckind[c]
-            for s in (pin_suit if pinned else [s for s in range(self.n_s) if s in suits_held]):
-                for kinds, mask in self._window_masks[s]:
-                    # (a window holding no natural, too few even with the wild cards, or missing a
-                    # pinned card's kind yields nothing: skipped before anything is built)
-                    n_held = (held_mask & mask).bit_count()
-                    if not n_held or size - n_held > n_wild or mask & pin_mask != pin_mask:
-                        continue
+                pin_ranks |= 1 << rank_of[ckind[c]]
+            n_w = min(n_wild, size)
+            for s in (pin_suit if pinned else [s for s in range(self.n_s) if s in suit_ranks]):
+                windows = self._windows[s]
+                for i in self._run_windows(suit_ranks.get(s, 0), n_w, pin_ranks):
+                    kinds = windows[i]
                     held = [k for k in kinds if k in naturals]
                     missing = size - len(held)
                     if missing > n_wild or not held:
@@ -314,6 +321,22 @@ class MeldRules:
                                 chosen = dict(zip(have, pick))
                                 emit([(chosen[k], k) if k in chosen else (next(it), k) for k in kinds])
         return out
+
+    def _run_windows(self, ranks: int, n_wild: int, pinned: int) -> tuple:
+        """The windows (indices into a suit's ``_windows``) that a suit holding ``ranks`` (a bitmask)
+        could fill with ``n_wild`` wild cards: at least one natural, the rest wild, every ``pinned``
+        rank inside.  The windows are the same for every suit, so this is memoised on the masks."""
+        key = (ranks, n_wild, pinned)
+        hit = self._run_memo.get(key)
+        if hit is None:
+            size = self.run.min
+            hit = []
+            for i, mask in enumerate(self._window_ranks):
+                n = (ranks & mask).bit_count()
+                if n and size - n <= n_wild and mask & pinned == pinned:
+                    hit.append(i)
+            hit = self._run_memo[key] = tuple(hit)
+        return hit
 
     @staticmethod
     def _choices(groups: dict, keys: tuple, must: set) -> list[tuple]:
