@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 from .cards import CardTable
 
@@ -107,9 +107,10 @@ class MeldRules:
         self.distinct_suits = bool(self.set and getattr(self.set, "distinct_suits", True))
         self._rank_of = [k % n_r for k in range(cards.n_kinds)]    # kind -> rank_suit(kind), as tables
         self._suit_of = [k // n_r for k in range(cards.n_kinds)]
-        # new_melds answers, keyed on (pool in order, must): a pure function of them and of these fixed
-        # rules, so an entry never goes stale; cleared when it grows large
-        self._new_memo: dict = {}
+        # the last new_melds answer, with its (pool in order, must): a pure function of them and of these
+        # fixed rules, so it never goes stale.  One entry: repeats come back to back (a claim window
+        # judged, then listed), and a larger store of tuples only keeps the garbage collector busy
+        self._new_last: Optional[tuple] = None
 
     # ------------------------------------------------------------------ group types
     def gtype(self, rank: int):
@@ -171,8 +172,27 @@ class MeldRules:
         text; with ``must``, only melds containing every one of those cards.  Of several copies of a
         card, the first in ``key`` order is used (by default the lowest id).
 
-        The answer depends only on the pool in ``key`` order and on ``must`` (the rules are fixed), so
-        it is memoised on exactly that; callers get a fresh list each time (the tuples are immutable)."""
+        The answer depends only on the pool in ``key`` order and on ``must`` (the rules are fixed): the
+        last one is kept for a repeated question; callers get a fresh list each time (the tuples are
+        immutable)."""
+        memo_key = self._prepare(pool, must, key)
+        last = self._new_last
+        if last is not None and last[0] == memo_key:
+            hit = last[1]
+        else:
+            hit = tuple(self._new_melds(*memo_key))
+            self._new_last = (memo_key, hit)
+        return list(hit)
+
+    def iter_new_melds(self, pool: Sequence[int], must: Iterable[int] = (), key=None) -> Iterator[tuple]:
+        """``new_melds`` one at a time, in the same order: for a caller that may stop at the first that
+        suits it (then the rest are never built)."""
+        memo_key = self._prepare(pool, must, key)
+        last = self._new_last
+        return iter(last[1]) if last is not None and last[0] == memo_key else self._new_melds(*memo_key)
+
+    def _prepare(self, pool: Sequence[int], must: Iterable[int], key) -> tuple:
+        """(the pool in ``key`` order, ``must`` frozen): all a search depends on."""
         must = frozenset(must)
         wild, kind, rank_of, suit_of = self.wild, self.cards.kind, self._rank_of, self._suit_of
         pinned = [kind[c] for c in must if not wild[c]]
@@ -182,17 +202,14 @@ class MeldRules:
             ranks = {rank_of[k] for k in pinned}
             suits = {suit_of[k] for k in pinned}
             pool = [c for c in pool if wild[c] or rank_of[kind[c]] in ranks or suit_of[kind[c]] in suits]
-        order = tuple(sorted(pool, key=key))
-        memo_key = (order, must)
-        hit = self._new_memo.get(memo_key)
-        if hit is None:
-            if len(self._new_memo) > 4096:
-                self._new_memo.clear()
-            hit = self._new_memo[memo_key] = tuple(self._new_melds(order, must))
-        return list(hit)
+            if self.run and len(suits) == 1:
+                self._windows[next(iter(suits))]    # a pinned card of no suit (a joker that is not wild)
+                #                                     fails here as it always did, before any meld is used
+        return tuple(sorted(pool, key=key)), must
 
-    def _new_melds(self, order: tuple, must: frozenset) -> list[tuple]:
-        """``new_melds`` for a pool already in order.  Ranks and windows that cannot hold a meld (too few
+    def _new_melds(self, order: tuple, must: frozenset) -> Iterator[tuple]:
+        """``new_melds`` for a pool already in order, one meld at a time (a caller asking whether
+        there is any stops at the first).  Ranks and windows that cannot hold a meld (too few
         cards even with every wild card) are skipped before anything is built."""
         ckind, wild_of = self.cards.kind, self.wild
         rank_of, suit_of = self._rank_of, self._suit_of
@@ -209,15 +226,17 @@ class MeldRules:
                     naturals[k] = [c]
                 else:
                     lst.append(c)
-        out, seen = [], set()
+        seen = set()
 
         def emit(pairs):
+            """The meld, if it holds the ``must`` cards and is new (by text), else None."""
             if must and not must.issubset([c for c, _ in pairs]):
-                return
+                return None
             key = tuple(sorted([(ckind[c], k) for c, k in pairs]))   # a card's text is its kind's
-            if key not in seen:
-                seen.add(key)
-                out.append(tuple(pairs))
+            if key in seen:
+                return None
+            seen.add(key)
+            return tuple(pairs)
 
         n_wild = len(wilds)
         # a natural card that must be in the meld pins its rank (sets, groups) and suit (runs)
@@ -246,10 +265,14 @@ class MeldRules:
                         continue
                     for pick in self._pick_any(nats, k, must):
                         for wpick in self._wild_choices(wilds, j, must):
-                            emit([(c, ckind[c]) for c in pick] + [(w, r) for w in wpick])
+                            m = emit([(c, ckind[c]) for c in pick] + [(w, r) for w in wpick])
+                            if m is not None:
+                                yield m
         if self.wildm and n_wild >= self.wildm.min:
             for wpick in self._pick_any(wilds, self.wildm.min, must):
-                emit([(w, ckind[w]) for w in wpick])
+                m = emit([(w, ckind[w]) for w in wpick])
+                if m is not None:
+                    yield m
         if self.set and not skip_sets:
             size = self.set.min
             least = size - min(n_wild, size - 1)          # naturals a set needs at the least
@@ -272,7 +295,9 @@ class MeldRules:
                             continue
                         for pick in self._pick_any(nats, size - j, must):
                             for wpick in self._wild_choices(wilds, j, must):
-                                emit([(c, ckind[c]) for c in pick] + [(w, r) for w in wpick])
+                                m = emit([(c, ckind[c]) for c in pick] + [(w, r) for w in wpick])
+                                if m is not None:
+                                    yield m
                     continue
                 if len(by_suit) < least:
                     continue
@@ -287,7 +312,9 @@ class MeldRules:
                                 pairs = list(zip(pick, (r + s * n_r for s in suits)))
                                 pairs += [(w, r + (free[i] if self.distinct_suits else 0) * n_r)
                                           for i, w in enumerate(wpick)]
-                                emit(pairs)
+                                m = emit(pairs)
+                                if m is not None:
+                                    yield m
         if self.run and len(pin_suit) <= 1:
             size = self.run.min
             suit_ranks: dict = {}                          # suit -> bitmask of the ranks held in it
@@ -319,8 +346,9 @@ class MeldRules:
                             for wpick in self._wild_choices(wilds, size - len(have), must):
                                 it = iter(wpick)
                                 chosen = dict(zip(have, pick))
-                                emit([(chosen[k], k) if k in chosen else (next(it), k) for k in kinds])
-        return out
+                                m = emit([(chosen[k], k) if k in chosen else (next(it), k) for k in kinds])
+                                if m is not None:
+                                    yield m
 
     def _run_windows(self, ranks: int, n_wild: int, pinned: int) -> tuple:
         """The windows (indices into a suit's ``_windows``) that a suit holding ``ranks`` (a bitmask)

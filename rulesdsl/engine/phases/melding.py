@@ -48,7 +48,7 @@ def gen_melds(g, spec, first: bool = False) -> list[Action]:
     rules = g.prog.table_rules
     hand = g.pzones["hand"][g.actor]
     out = []
-    for pairs in rules.new_melds(hand, g.must, key=copy_key(g)):
+    for pairs in (rules.iter_new_melds if first else rules.new_melds)(hand, g.must, key=copy_key(g)):
         cards = [c for c, _ in pairs]
         if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs))
                 and (g.prog.contract is None or not staging(g) or contract_allows(g, pairs))
@@ -61,7 +61,7 @@ def gen_melds(g, spec, first: bool = False) -> list[Action]:
 
 def _new_meld_route(g) -> bool:
     """Some allowed new meld holds every card that must be placed now."""
-    return any(new_meld_allowed(g, p) for p in g.prog.table_rules.new_melds(g.pzones["hand"][g.actor], g.must))
+    return any(new_meld_allowed(g, p) for p in g.prog.table_rules.iter_new_melds(g.pzones["hand"][g.actor], g.must))
 
 
 def _common_rank(g, cards) -> Optional[int]:
@@ -311,7 +311,7 @@ def _take_judged(g, spec, k: int, taken: list) -> bool:
     g.must = {taken[0]}
     rules = g.prog.table_rules
     hand = g.pzones["hand"][g.actor]
-    if not (rules.fits_somewhere(g.melds, taken[0]) or rules.new_melds(hand, g.must)):
+    if not (rules.fits_somewhere(g.melds, taken[0]) or next(rules.iter_new_melds(hand, g.must), None)):
         return False               # (cheap first: the card fits nowhere at all)
     return _placement_offered(g, g.step)
 
@@ -331,7 +331,7 @@ def _can_continue(g) -> bool:
     finally:
         g.cand = saved
     rules = g.prog.table_rules
-    if any(new_meld_allowed(g, p) for p in rules.new_melds(hand)):
+    if any(new_meld_allowed(g, p) for p in rules.iter_new_melds(hand)):
         return True
     owner = g.owner_of(g.actor)
     anyone = _layoff_scope(g) == "any"
