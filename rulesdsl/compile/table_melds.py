@@ -44,6 +44,9 @@ class TableMeld:
         return len(self.cards) - w, w
 
 
+ALL_BRANCHES = frozenset(("group", "wild", "set", "run"))     # the parts of the new-meld search
+
+
 def _memo2(fn):
     """A condition over (naturals, wilds) -- it reads nothing else -- judged once per pair."""
     seen: dict = {}
@@ -111,6 +114,7 @@ class MeldRules:
         # fixed rules, so it never goes stale.  One entry: repeats come back to back (a claim window
         # judged, then listed), and a larger store of tuples only keeps the garbage collector busy
         self._new_last: Optional[tuple] = None
+        self._branches = self._branch_kinds()
 
     # ------------------------------------------------------------------ group types
     def gtype(self, rank: int):
@@ -184,12 +188,41 @@ class MeldRules:
             self._new_last = (memo_key, hit)
         return list(hit)
 
-    def iter_new_melds(self, pool: Sequence[int], must: Iterable[int] = (), key=None) -> Iterator[tuple]:
+    def iter_new_melds(self, pool: Sequence[int], must: Iterable[int] = (), key=None,
+                       kind: Optional[str] = None) -> Iterator[tuple]:
         """``new_melds`` one at a time, in the same order: for a caller that may stop at the first that
-        suits it (then the rest are never built)."""
+        suits it (then the rest are never built).  With ``kind``, the search skips the parts that
+        cannot build a meld of that kind (``kind_of_pairs``); the caller still checks each meld."""
         memo_key = self._prepare(pool, must, key)
         last = self._new_last
-        return iter(last[1]) if last is not None and last[0] == memo_key else self._new_melds(*memo_key)
+        if last is not None and last[0] == memo_key:
+            return iter(last[1])
+        return self._new_melds(*memo_key, self._branches.get(kind, frozenset()) if kind is not None else ALL_BRANCHES)
+
+    def kind_of_pairs(self, pairs) -> str:
+        """The kind a new meld of these (card, declared kind) pairs is: "wild" (wild cards only, where
+        such melds exist), else "group" where groups exist, else "set" (one rank) or "run"."""
+        naturals = [c for c, _ in pairs if not self.wild[c]]
+        if self.wildm is not None and not naturals:
+            return "wild"
+        if self.group is not None:
+            return "group"
+        ranks = {self.rank_suit(k)[0] for _, k in pairs}
+        return "set" if len(ranks) == 1 and self.set is not None else "run"
+
+    def _branch_kinds(self) -> dict:
+        """Meld kind -> the parts of ``_new_melds`` whose melds can be of that kind (``kind_of_pairs``):
+        every meld a part builds holds a natural card, but those of the wild-meld part; with groups,
+        all of those are groups; a run of one card has one rank (a set, where sets exist)."""
+        made = {"wild": "wild"}
+        for part in ("group", "set", "run"):
+            if self.group is not None:
+                made[part] = "group"
+            elif part == "run" and self.run is not None and self.run.min == 1 and self.set is not None:
+                made[part] = "set"
+            else:
+                made[part] = part
+        return {k: frozenset(p for p, m in made.items() if m == k) for k in ("wild", "group", "set", "run")}
 
     def _prepare(self, pool: Sequence[int], must: Iterable[int], key) -> tuple:
         """(the pool in ``key`` order, ``must`` frozen): all a search depends on."""
@@ -207,7 +240,7 @@ class MeldRules:
                 #                                     fails here as it always did, before any meld is used
         return tuple(sorted(pool, key=key)), must
 
-    def _new_melds(self, order: tuple, must: frozenset) -> Iterator[tuple]:
+    def _new_melds(self, order: tuple, must: frozenset, branches=ALL_BRANCHES) -> Iterator[tuple]:
         """``new_melds`` for a pool already in order, one meld at a time (a caller asking whether
         there is any stops at the first).  Ranks and windows that cannot hold a meld (too few
         cards even with every wild card) are skipped before anything is built."""
@@ -253,7 +286,7 @@ class MeldRules:
             ranks_seen = sorted(pin_rank)
         else:
             ranks_seen = sorted({rank_of[k] for k in naturals})   # a rank with no natural holds no set or group
-        if self.group and not skip_sets:
+        if self.group and not skip_sets and "group" in branches:
             for r in ranks_seen:
                 if r not in self.group_ranks:
                     continue
@@ -268,12 +301,12 @@ class MeldRules:
                             m = emit([(c, ckind[c]) for c in pick] + [(w, r) for w in wpick])
                             if m is not None:
                                 yield m
-        if self.wildm and n_wild >= self.wildm.min:
+        if self.wildm and n_wild >= self.wildm.min and "wild" in branches:
             for wpick in self._pick_any(wilds, self.wildm.min, must):
                 m = emit([(w, ckind[w]) for w in wpick])
                 if m is not None:
                     yield m
-        if self.set and not skip_sets:
+        if self.set and not skip_sets and "set" in branches:
             size = self.set.min
             least = size - min(n_wild, size - 1)          # naturals a set needs at the least
             repeat = not self.distinct_suits and self.cards.copies > 1
@@ -315,7 +348,7 @@ class MeldRules:
                                 m = emit(pairs)
                                 if m is not None:
                                     yield m
-        if self.run and len(pin_suit) <= 1:
+        if self.run and len(pin_suit) <= 1 and "run" in branches:
             size = self.run.min
             suit_ranks: dict = {}                          # suit -> bitmask of the ranks held in it
             for k in naturals:
