@@ -10,9 +10,9 @@ longer melds grow one card at a time by laying off, so no subset of a hand is ev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 from .cards import CardTable
 
@@ -31,6 +31,7 @@ class TableMeld:
     rank: int = -2             # group: the rank it is of; wild melds: -1
     book: str = ""             # the book type once closed (``closes_at``)
     staged: bool = False       # part of an initial meld still below its minimum
+    _lay: object = field(default=None, compare=False, repr=False)   # layoff table (MeldRules._layoffs)
 
     def copy(self) -> "TableMeld":
         """An independent copy (for look-ahead searches that try placements)."""
@@ -41,6 +42,9 @@ class TableMeld:
         """(naturals, wilds) in the meld."""
         w = sum(map(wild.__getitem__, self.cards))
         return len(self.cards) - w, w
+
+
+ALL_BRANCHES = frozenset(("group", "wild", "set", "run"))     # the parts of the new-meld search
 
 
 def _memo2(fn):
@@ -99,7 +103,18 @@ class MeldRules:
                     if len(set(window)) == size:
                         wins.append(tuple(s * n_r + r for r in window))
             self._windows.append(wins)
+        # each window's ranks as a bitmask (the same windows in every suit); which windows a suit's
+        # ranks can fill, memoised (``_run_windows``): at most 2**ranks * 2**ranks entries, in practice few
+        self._window_ranks = [sum(1 << (k % n_r) for k in w) for w in (self._windows[0] if self._windows else [])]
+        self._run_memo: dict = {}
         self.distinct_suits = bool(self.set and getattr(self.set, "distinct_suits", True))
+        self._rank_of = [k % n_r for k in range(cards.n_kinds)]    # kind -> rank_suit(kind), as tables
+        self._suit_of = [k // n_r for k in range(cards.n_kinds)]
+        # the last new_melds answer, with its (pool in order, must): a pure function of them and of these
+        # fixed rules, so it never goes stale.  One entry: repeats come back to back (a claim window
+        # judged, then listed), and a larger store of tuples only keeps the garbage collector busy
+        self._new_last: Optional[tuple] = None
+        self._branches = self._branch_kinds()
 
     # ------------------------------------------------------------------ group types
     def gtype(self, rank: int):
@@ -159,81 +174,194 @@ class MeldRules:
     def new_melds(self, pool: Sequence[int], must: Iterable[int] = (), key=None) -> list[tuple]:
         """Minimum-size melds from ``pool`` (card ids): tuples of (card, declared kind), deduplicated by
         text; with ``must``, only melds containing every one of those cards.  Of several copies of a
-        card, the first in ``key`` order is used (by default the lowest id)."""
-        must = set(must)
-        text = self.cards.text
+        card, the first in ``key`` order is used (by default the lowest id).
+
+        The answer depends only on the pool in ``key`` order and on ``must`` (the rules are fixed): the
+        last one is kept for a repeated question; callers get a fresh list each time (the tuples are
+        immutable)."""
+        memo_key = self._prepare(pool, must, key)
+        last = self._new_last
+        if last is not None and last[0] == memo_key:
+            hit = last[1]
+        else:
+            hit = tuple(self._new_melds(*memo_key))
+            self._new_last = (memo_key, hit)
+        return list(hit)
+
+    def iter_new_melds(self, pool: Sequence[int], must: Iterable[int] = (), key=None,
+                       kind: Optional[str] = None) -> Iterator[tuple]:
+        """``new_melds`` one at a time, in the same order: for a caller that may stop at the first that
+        suits it (then the rest are never built).  With ``kind``, the search skips the parts that
+        cannot build a meld of that kind (``kind_of_pairs``); the caller still checks each meld."""
+        memo_key = self._prepare(pool, must, key)
+        last = self._new_last
+        if last is not None and last[0] == memo_key:
+            return iter(last[1])
+        return self._new_melds(*memo_key, self._branches.get(kind, frozenset()) if kind is not None else ALL_BRANCHES)
+
+    def kind_of_pairs(self, pairs) -> str:
+        """The kind a new meld of these (card, declared kind) pairs is: "wild" (wild cards only, where
+        such melds exist), else "group" where groups exist, else "set" (one rank) or "run"."""
+        naturals = [c for c, _ in pairs if not self.wild[c]]
+        if self.wildm is not None and not naturals:
+            return "wild"
+        if self.group is not None:
+            return "group"
+        ranks = {self.rank_suit(k)[0] for _, k in pairs}
+        return "set" if len(ranks) == 1 and self.set is not None else "run"
+
+    def _branch_kinds(self) -> dict:
+        """Meld kind -> the parts of ``_new_melds`` whose melds can be of that kind (``kind_of_pairs``):
+        every meld a part builds holds a natural card, but those of the wild-meld part; with groups,
+        all of those are groups; a run of one card has one rank (a set, where sets exist)."""
+        made = {"wild": "wild"}
+        for part in ("group", "set", "run"):
+            if self.group is not None:
+                made[part] = "group"
+            elif part == "run" and self.run is not None and self.run.min == 1 and self.set is not None:
+                made[part] = "set"
+            else:
+                made[part] = part
+        return {k: frozenset(p for p, m in made.items() if m == k) for k in ("wild", "group", "set", "run")}
+
+    def _prepare(self, pool: Sequence[int], must: Iterable[int], key) -> tuple:
+        """(the pool in ``key`` order, ``must`` frozen): all a search depends on."""
+        must = frozenset(must)
+        wild, kind, rank_of, suit_of = self.wild, self.cards.kind, self._rank_of, self._suit_of
+        pinned = [kind[c] for c in must if not wild[c]]
+        if pinned:
+            # a card that must be melded pins the rank (sets, groups) or suit (runs) of every meld
+            # offered: the other natural cards play no part, and leaving them out changes nothing
+            ranks = {rank_of[k] for k in pinned}
+            suits = {suit_of[k] for k in pinned}
+            pool = [c for c in pool if wild[c] or rank_of[kind[c]] in ranks or suit_of[kind[c]] in suits]
+            if self.run and len(suits) == 1:
+                self._windows[next(iter(suits))]    # a pinned card of no suit (a joker that is not wild)
+                #                                     fails here as it always did, before any meld is used
+        return tuple(sorted(pool, key=key)), must
+
+    def _new_melds(self, order: tuple, must: frozenset, branches=ALL_BRANCHES) -> Iterator[tuple]:
+        """``new_melds`` for a pool already in order, one meld at a time (a caller asking whether
+        there is any stops at the first).  Ranks and windows that cannot hold a meld (too few
+        cards even with every wild card) are skipped before anything is built."""
+        ckind, wild_of = self.cards.kind, self.wild
+        rank_of, suit_of = self._rank_of, self._suit_of
+        n_r = self.n_r
         naturals: dict[int, list[int]] = {}
         wilds = []
-        for c in sorted(pool, key=key):
-            if self.wild[c]:
+        for c in order:
+            if wild_of[c]:
                 wilds.append(c)
             else:
-                naturals.setdefault(self.cards.kind[c], []).append(c)
-        out, seen = [], set()
+                k = ckind[c]
+                lst = naturals.get(k)
+                if lst is None:
+                    naturals[k] = [c]
+                else:
+                    lst.append(c)
+        seen = set()
 
         def emit(pairs):
-            if must and not must <= {c for c, _ in pairs}:
-                return
-            key = tuple(sorted(f"{text[c]}={k}" for c, k in pairs))
-            if key not in seen:
-                seen.add(key)
-                out.append(tuple(pairs))
+            """The meld, if it holds the ``must`` cards and is new (by text), else None."""
+            if must and not must.issubset([c for c, _ in pairs]):
+                return None
+            key = tuple(sorted([(ckind[c], k) for c, k in pairs]))   # a card's text is its kind's
+            if key in seen:
+                return None
+            seen.add(key)
+            return tuple(pairs)
 
         n_wild = len(wilds)
         # a natural card that must be in the meld pins its rank (sets, groups) and suit (runs)
-        pinned = [c for c in must if not self.wild[c]]
-        must_wild = any(self.wild[c] for c in must)
-        pin_rank = {self.rank_suit(self.cards.kind[c])[0] for c in pinned}
-        pin_suit = {self.rank_suit(self.cards.kind[c])[1] for c in pinned}
+        pinned = [c for c in must if not wild_of[c]]
+        must_wild = any(wild_of[c] for c in must)
+        pin_rank = {rank_of[ckind[c]] for c in pinned}
+        pin_suit = {suit_of[ckind[c]] for c in pinned}
         if len(pin_rank) > 1:
             pin_rank = set()             # no set or group holds two ranks
             skip_sets = True
         else:
             skip_sets = False
-        if self.group and not skip_sets:
-            for r in (sorted(pin_rank & self.group_ranks) if pinned else sorted(self.group_ranks)):
+        if pinned:
+            ranks_seen = sorted(pin_rank)
+        else:
+            ranks_seen = sorted({rank_of[k] for k in naturals})   # a rank with no natural holds no set or group
+        if self.group and not skip_sets and "group" in branches:
+            for r in ranks_seen:
+                if r not in self.group_ranks:
+                    continue
                 g, ratio = self.gtype(r), self.gratio(r)
-                nats = [c for k in range(self.n_s) for c in naturals.get(self.kind_of(r, k), [])]
+                nats = [c for k in range(self.n_s) for c in naturals.get(r + k * n_r, ())]
                 for j in range(0, min(n_wild, g.min) + 1):
                     k = g.min - j
                     if k < 1 or len(nats) < k or not ratio(k, j):
                         continue
                     for pick in self._pick_any(nats, k, must):
                         for wpick in self._wild_choices(wilds, j, must):
-                            emit([(c, self.cards.kind[c]) for c in pick] + [(w, self.kind_of(r, 0)) for w in wpick])
-        if self.wildm and n_wild >= self.wildm.min:
+                            m = emit([(c, ckind[c]) for c in pick] + [(w, r) for w in wpick])
+                            if m is not None:
+                                yield m
+        if self.wildm and n_wild >= self.wildm.min and "wild" in branches:
             for wpick in self._pick_any(wilds, self.wildm.min, must):
-                emit([(w, self.cards.kind[w]) for w in wpick])
-        if self.set and not skip_sets:
+                m = emit([(w, ckind[w]) for w in wpick])
+                if m is not None:
+                    yield m
+        if self.set and not skip_sets and "set" in branches:
             size = self.set.min
-            for r in (sorted(pin_rank) if pinned else range(self.n_r)):
-                by_suit = {s: naturals[self.kind_of(r, s)] for s in range(self.n_s) if self.kind_of(r, s) in naturals}
-                if not self.distinct_suits and self.cards.copies > 1:
+            least = size - min(n_wild, size - 1)          # naturals a set needs at the least
+            repeat = not self.distinct_suits and self.cards.copies > 1
+            per_rank: dict = {}                           # rank -> its natural cards (or kinds) held
+            for k, lst in naturals.items():
+                r = rank_of[k]
+                per_rank[r] = per_rank.get(r, 0) + (len(lst) if repeat else 1)
+            for r in ranks_seen:
+                if per_rank.get(r, 0) < least:
+                    continue                              # (a prefilter: the exact tests follow)
+                by_suit = {s: naturals[r + s * n_r] for s in range(self.n_s) if r + s * n_r in naturals}
+                if repeat:
                     # several decks: a set may repeat a suit (7H 7H 7S); any cards of the rank will do
-                    nats = [c for st in sorted(by_suit) for c in by_suit[st]]
+                    nats = [c for st in by_suit for c in by_suit[st]]
+                    if len(nats) < least:
+                        continue
                     for j in range(0, min(n_wild, size - 1) + 1):
                         if len(nats) < size - j:
                             continue
                         for pick in self._pick_any(nats, size - j, must):
                             for wpick in self._wild_choices(wilds, j, must):
-                                emit([(c, self.cards.kind[c]) for c in pick] + [(w, self.kind_of(r, 0)) for w in wpick])
+                                m = emit([(c, ckind[c]) for c in pick] + [(w, r) for w in wpick])
+                                if m is not None:
+                                    yield m
+                    continue
+                if len(by_suit) < least:
                     continue
                 for j in range(0, min(n_wild, size - 1) + 1):
                     k = size - j
-                    for suits in combinations(sorted(by_suit), k):
+                    for suits in combinations(by_suit, k):
                         for pick in self._choices(by_suit, suits, must):
                             free = [s for s in range(self.n_s) if s not in suits]
                             if self.distinct_suits and len(free) < j:
                                 continue
                             for wpick in self._wild_choices(wilds, j, must):
-                                pairs = list(zip(pick, (self.kind_of(r, s) for s in suits)))
-                                pairs += [(w, self.kind_of(r, free[i] if self.distinct_suits else 0))
+                                pairs = list(zip(pick, (r + s * n_r for s in suits)))
+                                pairs += [(w, r + (free[i] if self.distinct_suits else 0) * n_r)
                                           for i, w in enumerate(wpick)]
-                                emit(pairs)
-        if self.run and len(pin_suit) <= 1:
+                                m = emit(pairs)
+                                if m is not None:
+                                    yield m
+        if self.run and len(pin_suit) <= 1 and "run" in branches:
             size = self.run.min
-            for s in (pin_suit if pinned else range(self.n_s)):
-                for kinds in self._windows[s]:
+            suit_ranks: dict = {}                          # suit -> bitmask of the ranks held in it
+            for k in naturals:
+                st = suit_of[k]
+                suit_ranks[st] = suit_ranks.get(st, 0) | (1 << rank_of[k])
+            pin_ranks = 0
+            for c in pinned:
+                pin_ranks |= 1 << rank_of[ckind[c]]
+            n_w = min(n_wild, size)
+            for s in (pin_suit if pinned else [s for s in range(self.n_s) if s in suit_ranks]):
+                windows = self._windows[s]
+                for i in self._run_windows(suit_ranks.get(s, 0), n_w, pin_ranks):
+                    kinds = windows[i]
                     held = [k for k in kinds if k in naturals]
                     missing = size - len(held)
                     if missing > n_wild or not held:
@@ -251,8 +379,25 @@ class MeldRules:
                             for wpick in self._wild_choices(wilds, size - len(have), must):
                                 it = iter(wpick)
                                 chosen = dict(zip(have, pick))
-                                emit([(chosen[k], k) if k in chosen else (next(it), k) for k in kinds])
-        return out
+                                m = emit([(chosen[k], k) if k in chosen else (next(it), k) for k in kinds])
+                                if m is not None:
+                                    yield m
+
+    def _run_windows(self, ranks: int, n_wild: int, pinned: int) -> tuple:
+        """The windows (indices into a suit's ``_windows``) that a suit holding ``ranks`` (a bitmask)
+        could fill with ``n_wild`` wild cards: at least one natural, the rest wild, every ``pinned``
+        rank inside.  The windows are the same for every suit, so this is memoised on the masks."""
+        key = (ranks, n_wild, pinned)
+        hit = self._run_memo.get(key)
+        if hit is None:
+            size = self.run.min
+            hit = []
+            for i, mask in enumerate(self._window_ranks):
+                n = (ranks & mask).bit_count()
+                if n and size - n <= n_wild and mask & pinned == pinned:
+                    hit.append(i)
+            hit = self._run_memo[key] = tuple(hit)
+        return hit
 
     @staticmethod
     def _choices(groups: dict, keys: tuple, must: set) -> list[tuple]:
@@ -290,40 +435,59 @@ class MeldRules:
     # ------------------------------------------------------------------ layoffs
     def layoff_kinds(self, meld: TableMeld, card: int) -> list[tuple[int, str]]:
         """Where ``card`` may go on ``meld``: (kind it stands for, end) pairs, end = "low", "high" or
-        "set"; empty if it does not fit.  An ace that fits both ends of a run is offered once (low)."""
+        "set"; empty if it does not fit.  An ace that fits both ends of a run is offered once (low).
+        (The answer for every card is worked out once per state of the meld: ``_layoffs``.)"""
+        by_kind, wild_fit = self._layoffs(meld)
+        if self.wild[card]:
+            return [(self.cards.kind[card], "set")] if wild_fit is True else wild_fit
+        return by_kind.get(self.cards.kind[card], [])
+
+    def _layoffs(self, meld: TableMeld) -> tuple:
+        """(natural kind -> its layoffs, the layoffs of a wild card -- or True: "as itself") for the
+        meld as it is.  Kept on the meld with its size: a meld only changes by ``place``, which adds a
+        card, so a table of the same size is that of the same meld (``copy`` starts without one)."""
+        cached = meld._lay
+        if cached is not None and cached[0] == len(meld.cards):
+            return cached[1]
+        table = self._layoff_table(meld)
+        meld._lay = (len(meld.cards), table)
+        return table
+
+    def _layoff_table(self, meld: TableMeld) -> tuple:
+        none: tuple = ({}, [])
         if self.closes_at is not None and len(meld.cards) >= self.closes_at and not self.stay_open:
-            return []                                   # a book is closed
+            return none                                  # a book is closed
+        kinds = range(self.cards.n_kinds)
         if meld.kind == "group":
             spec, ratio = self.gtype(meld.rank), self.gratio(meld.rank)
             if spec.max is not None and len(meld.cards) >= spec.max:
-                return []
+                return none
             n, w = meld.counts(self.wild)
-            if self.wild[card]:
-                return [(self.kind_of(meld.rank, 0), "set")] if ratio(n, w + 1) else []
-            if self.cards.kind_rank[self.cards.kind[card]] != meld.rank or not ratio(n + 1, w):
-                return []
-            return [(self.cards.kind[card], "set")]
+            wild_fit = [(self.kind_of(meld.rank, 0), "set")] if ratio(n, w + 1) else []
+            kind_rank = self.cards.kind_rank
+            by_kind = {k: [(k, "set")] for k in kinds if kind_rank[k] == meld.rank} if ratio(n + 1, w) else {}
+            return by_kind, wild_fit
         if meld.kind == "wild":
             if self.wildm.max is not None and len(meld.cards) >= self.wildm.max:
-                return []
-            return [(self.cards.kind[card], "set")] if self.wild[card] else []
+                return none
+            return {}, True
         if meld.kind == "set":
             if len(meld.cards) >= self.set_max:
-                return []
+                return none
             r = self.rank_suit(meld.declared[0])[0]
             # distinct suits bind the natural cards; a wild card declares only the rank (its suit
             # is notation: one not yet shown, where there is one)
             natural_suits = {self.rank_suit(k)[1] for c, k in zip(meld.cards, meld.declared) if not self.wild[c]}
             shown = {self.rank_suit(k)[1] for k in meld.declared}
-            if self.wild[card]:
-                free = [s for s in range(self.n_s) if s not in shown] or [0]
-                return [(self.kind_of(r, free[0]), "set")]
-            kr, ks = self.rank_suit(self.cards.kind[card])
-            if kr != r or (self.distinct_suits and ks in natural_suits):
-                return []
-            return [(self.cards.kind[card], "set")]
+            free = [s for s in range(self.n_s) if s not in shown] or [0]
+            by_kind = {}
+            for k in kinds:
+                kr, ks = self.rank_suit(k)
+                if kr == r and not (self.distinct_suits and ks in natural_suits):
+                    by_kind[k] = [(k, "set")]
+            return by_kind, [(self.kind_of(r, free[0]), "set")]
         if self.run.max is not None and len(meld.cards) >= self.run.max:
-            return []
+            return none
         s = self.rank_suit(meld.declared[0])[1]
         present = {self.rank_suit(k)[0] for k in meld.declared}
         ends = []
@@ -333,10 +497,7 @@ class MeldRules:
             k = self.kind_of(self.order[meld.hi + 1], s)
             if not ends or ends[0][0] != k:
                 ends.append((k, "high"))
-        if self.wild[card]:
-            return ends
-        k = self.cards.kind[card]
-        return [e for e in ends if e[0] == k]
+        return {e[0]: [e] for e in ends}, ends
 
     def place(self, meld: TableMeld, card: int, kind: int, end: str, placer: int) -> None:
         """Add a card to a meld at ``end`` (the layoff was checked); runs stay in order."""

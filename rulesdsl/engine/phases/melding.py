@@ -48,7 +48,7 @@ def gen_melds(g, spec, first: bool = False) -> list[Action]:
     rules = g.prog.table_rules
     hand = g.pzones["hand"][g.actor]
     out = []
-    for pairs in rules.new_melds(hand, g.must, key=copy_key(g)):
+    for pairs in (rules.iter_new_melds if first else rules.new_melds)(hand, g.must, key=copy_key(g)):
         cards = [c for c, _ in pairs]
         if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs))
                 and (g.prog.contract is None or not staging(g) or contract_allows(g, pairs))
@@ -61,7 +61,7 @@ def gen_melds(g, spec, first: bool = False) -> list[Action]:
 
 def _new_meld_route(g) -> bool:
     """Some allowed new meld holds every card that must be placed now."""
-    return any(new_meld_allowed(g, p) for p in g.prog.table_rules.new_melds(g.pzones["hand"][g.actor], g.must))
+    return any(new_meld_allowed(g, p) for p in g.prog.table_rules.iter_new_melds(g.pzones["hand"][g.actor], g.must))
 
 
 def _common_rank(g, cards) -> Optional[int]:
@@ -82,18 +82,23 @@ def gen_layoffs(g, spec, first: bool = False) -> list[Action]:
     owner = g.owner_of(g.actor)
     together = _common_rank(g, g.must) if len(g.must) > 1 else None
     text = g.prog.cards.text
+    # the melds a card may go onto, each with its layoff table (worked out once per meld state)
+    targets = [(i, m) for i, m in enumerate(g.melds)
+               if not (spec.arg == "own" and m.owner != owner)
+               and not (together is not None and m.rank != together)]   # (cards that must go down together
+    if not targets:                                                   # go onto a meld of their rank)
+        return out
+    layoff_kinds, wild, kind_of = rules.layoff_kinds, rules.wild, g.prog.cards.kind
+    tables = [rules._layoffs(m)[0] for _, m in targets]     # natural kind -> its layoffs
     for c in sorted(hand, key=copy_key(g)):
         if g.must and c not in g.must:
             continue
         if text[c] in texts:
             continue                   # one copy of a card is judged, and moved (``_resolve``)
         texts.add(text[c])
-        for i, m in enumerate(g.melds):
-            if spec.arg == "own" and m.owner != owner:
-                continue
-            if together is not None and m.rank != together:
-                continue               # cards that must go down together go onto a meld of their rank
-            for kind, end in rules.layoff_kinds(m, c):
+        k = None if wild[c] else kind_of[c]
+        for (i, m), table in zip(targets, tables):
+            for kind, end in (layoff_kinds(m, c) if k is None else table.get(k, ())):
                 if minimum_reachable(g, [c], meld=m) and _placement_ok(g, [c], onto=(i, kind, end)):
                     out.append(Action("layoff", "", (_text(g, c, kind),), i + 1))
                     if first:
@@ -101,28 +106,27 @@ def gen_layoffs(g, spec, first: bool = False) -> list[Action]:
     return out
 
 
-@contextmanager
-def placed(g, cards: list, new_meld=None, onto: Optional[tuple] = None):
-    """Within the block, ``cards`` are placed -- as the new meld ``new_meld`` (pairs), or laid off
-    ``onto`` = (meld index, kind, end) -- with books closed and typed; everything is restored after,
-    whatever happens inside.  Look-aheads judge conditions (going out, a way to end the turn) on the
-    position as it will be."""
+def _place(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> tuple:
+    """Place ``cards`` -- as the new meld ``new_meld`` (pairs), or laid off ``onto`` = (meld index,
+    kind, end) -- with books closed and typed, for a look-ahead to judge conditions (going out, a way
+    to end the turn) on the position as it will be.  Returns what ``_unplace`` needs to restore it;
+    if placing fails part-way, what was done is undone before the error goes on.  (Plain calls, not a
+    context manager: this runs for every candidate meld and layoff.)"""
     hand = g.pzones["hand"][g.actor]
-    rules = g.prog.table_rules
-    removed: list = []                  # (index, card), to put back where they were
-    added = False
-    replaced = None
     must = g.must
+    removed: list = []                  # (index, card), to put back where they were
+    undo = [must, removed, None]        # None, or the meld slot: -1 (a meld was added) / (index, meld)
     g.must = must - set(cards)
     try:
         for c in cards:
             i = hand.index(c)
             removed.append((i, c))
             del hand[i]
+        rules = g.prog.table_rules
         if new_meld is not None:
             meld = rules.make(new_meld, g.owner_of(g.actor), g.actor)
             g.melds.append(meld)
-            added = True
+            undo[2] = -1
             close_book(g, meld)
         elif onto is not None:
             i, kind, end = onto
@@ -130,16 +134,25 @@ def placed(g, cards: list, new_meld=None, onto: Optional[tuple] = None):
             copy = replaced.copy()
             rules.place(copy, cards[0], kind, end, g.actor)
             g.melds[i] = copy
+            undo[2] = (i, replaced)
             close_book(g, copy)
-        yield
-    finally:
-        if added:
-            g.melds.pop()
-        if replaced is not None:
-            g.melds[onto[0]] = replaced
-        for i, c in reversed(removed):
-            hand.insert(i, c)
-        g.must = must
+    except BaseException:
+        _unplace(g, undo)
+        raise
+    return undo
+
+
+def _unplace(g, undo) -> None:
+    """Restore the position ``_place`` changed."""
+    must, removed, slot = undo
+    if slot == -1:
+        g.melds.pop()
+    elif slot is not None:
+        g.melds[slot[0]] = slot[1]
+    hand = g.pzones["hand"][g.actor]
+    for i, c in reversed(removed):
+        hand.insert(i, c)
+    g.must = must
 
 
 def _placement_ok(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -> bool:
@@ -155,12 +168,15 @@ def _placement_ok(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -
     judge_must = bool(g.must - set(cards))
     if not (judge_out or judge_way or judge_must):
         return True
-    with placed(g, cards, new_meld, onto):
+    undo = _place(g, cards, new_meld, onto)
+    try:
         if judge_out and not leaves_enough(g, 0):
             return False
         if judge_must:
             return _placement_offered(g, g.step)
         return not judge_way or _can_continue(g)
+    finally:
+        _unplace(g, undo)
 
 
 def _placement_offered(g, step: int) -> bool:
@@ -232,11 +248,38 @@ def gen_takes(g, spec) -> list[Action]:
         return []
     if spec.meld_with is not None:
         return [Action("take", spec.arg)] if _take_with_ok(g, spec) else []
-    out = [Action("take", spec.arg)] if _take_ok(g, spec, 1) else []
-    if spec.spec.depth == "any":
-        for k in range(2, len(pile) + 1):
-            if _take_ok(g, spec, k):
-                out.append(Action("take", spec.arg, (str(k),)))
+    depth = len(pile) if spec.spec.depth == "any" else 1
+    ok = _takes_ok(g, spec, depth)
+    out = [Action("take", spec.arg)] if ok[0] else []
+    for k in range(2, depth + 1):
+        if ok[k - 1]:
+            out.append(Action("take", spec.arg, (str(k),)))
+    return out
+
+
+def _takes_ok(g, spec, depth: int) -> list:
+    """``_take_judged`` for taking the top 1, 2, ... ``depth`` cards, in one pass: each deeper card joins
+    the hand in front of the cards above it, so the position judged for ``k`` is exactly the one
+    ``_taking`` makes (hand, then the taken cards in pile order; the pile without them), without
+    taking the upper cards again for every depth."""
+    pile = g.zones[spec.arg]
+    hand = g.pzones["hand"][g.actor]
+    n0 = len(hand)
+    saved = (g.taken_cards, g.taken, g.must, g.step)
+    step = _play_step(g, spec)
+    out = []
+    try:
+        for k in range(1, depth + 1):
+            hand.insert(n0, pile.pop())
+            taken = hand[n0:]
+            g.taken_cards, g.taken = list(taken), taken[-1]
+            g.must = set()
+            g.step = step
+            out.append(_take_judged(g, spec, k, taken))
+    finally:
+        while len(hand) > n0:
+            pile.append(hand.pop(n0))
+        g.taken_cards, g.taken, g.must, g.step = saved
     return out
 
 
@@ -257,21 +300,20 @@ def _take_with_ok(g, spec) -> bool:
         return _placement_offered(g, g.step)
 
 
-def _take_ok(g, spec, k: int) -> bool:
-    """Simulate taking the top ``k`` cards: if the deepest must be melded, some meld or layoff of it
-    must be offered then; otherwise the turn must still be able to end."""
-    with _taking(g, spec, k) as taken:
-        duty = spec.must_meld is not None and spec.must_meld(g)
-        if not duty:
-            if k == 1 and g.discard_forbid is not None:
-                return _can_continue(g)
-            return True
-        g.must = {taken[0]}
-        rules = g.prog.table_rules
-        hand = g.pzones["hand"][g.actor]
-        if not (rules.fits_somewhere(g.melds, taken[0]) or rules.new_melds(hand, g.must)):
-            return False               # (cheap first: the card fits nowhere at all)
-        return _placement_offered(g, g.step)
+def _take_judged(g, spec, k: int, taken: list) -> bool:
+    """In the position after taking the top ``k`` cards (``taken``): if the deepest must be melded,
+    some meld or layoff of it must be offered then; otherwise the turn must still be able to end."""
+    duty = spec.must_meld is not None and spec.must_meld(g)
+    if not duty:
+        if k == 1 and g.discard_forbid is not None:
+            return _can_continue(g)
+        return True
+    g.must = {taken[0]}
+    rules = g.prog.table_rules
+    hand = g.pzones["hand"][g.actor]
+    if not (rules.fits_somewhere(g.melds, taken[0]) or next(rules.iter_new_melds(hand, g.must), None)):
+        return False               # (cheap first: the card fits nowhere at all)
+    return _placement_offered(g, g.step)
 
 
 def _can_continue(g) -> bool:
@@ -289,7 +331,7 @@ def _can_continue(g) -> bool:
     finally:
         g.cand = saved
     rules = g.prog.table_rules
-    if any(new_meld_allowed(g, p) for p in rules.new_melds(hand)):
+    if any(new_meld_allowed(g, p) for p in rules.iter_new_melds(hand)):
         return True
     owner = g.owner_of(g.actor)
     anyone = _layoff_scope(g) == "any"

@@ -53,7 +53,10 @@ def new_meld_allowed(g, pairs) -> bool:
     rank = meld_rank(g, pairs)
     owner = g.owner_of(g.actor)
     stay = g.prog.table_rules.stay_open
-    return not any(m.owner == owner and open_rank(m, stay) == rank for m in g.melds)
+    for m in g.melds:                      # (open_rank, inline: this runs for every candidate meld)
+        if m.owner == owner and m.rank == rank and m.kind in ("group", "wild") and (not m.book or stay):
+            return False
+    return True
 
 
 def close_book(g, meld: TableMeld) -> None:
@@ -94,14 +97,7 @@ def contract_needs(g) -> list:
 
 def pairs_kind(g, pairs) -> str:
     """The kind a new meld of these (card, declared kind) pairs would be."""
-    rules = g.prog.table_rules
-    naturals = [c for c, _ in pairs if not rules.wild[c]]
-    if rules.wildm is not None and not naturals:
-        return "wild"
-    if rules.group is not None:
-        return "group"
-    ranks = {rules.rank_suit(k)[0] for _, k in pairs}
-    return "set" if len(ranks) == 1 and rules.set is not None else "run"
+    return g.prog.table_rules.kind_of_pairs(pairs)
 
 
 def contract_allows(g, pairs, budget: int = 400) -> bool:
@@ -127,7 +123,7 @@ def _contract_search(g, hand: list, need: list, counter: list) -> bool:
         return False
     rules = g.prog.table_rules
     want = need[0]
-    for pairs in rules.new_melds(hand):
+    for pairs in rules.iter_new_melds(hand, kind=want):     # (built only as far as the search goes)
         if pairs_kind(g, pairs) != want:
             continue
         used = {c for c, _ in pairs}
@@ -605,7 +601,7 @@ def _down(g, rules, hand, mine, sigs, others, owner, keep, counter, then_out, fa
                 return True
     one_open = g.prog.model.table.one_open_per_rank
     open_ranks = {m.rank for m in mine if open_rank(m, rules.stay_open) is not None}
-    for pairs in rules.new_melds(hand, {c}):
+    for pairs in rules.iter_new_melds(hand, {c}):
         rank = meld_rank(g, pairs)
         if one_open and rank in open_ranks:
             continue
