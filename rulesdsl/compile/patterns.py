@@ -72,6 +72,8 @@ class Patterns:
         self.suit_sensitive = any(p.kind == "flush" or (p.kind == "run" and p.same_suit) or p.distinct_suits
                                   for p in patterns)
         self._sized = {(p.tier, k): replace(p, min=k, max=k) for p in patterns for k in range(p.min, min(p.max, 64) + 1)}
+        self._fitting: dict = {}                            # play size -> (matcher, pattern), strongest first
+        self._runs: dict = {}                               # (tier, size) -> {sorted ranks: window start}
 
     # ------------------------------------------------------------------ faces
     def faces(self, ids: Sequence[int], declared: Sequence[Optional[int]]) -> list:
@@ -91,12 +93,28 @@ class Patterns:
     # ------------------------------------------------------------------ classification
     def classify(self, faces: list) -> Optional[PlayShape]:
         """The strongest pattern these faces fit, or None."""
-        for p in reversed(self.patterns):
-            if p.min <= len(faces) <= p.max:
-                shape = _MATCHERS[p.kind](self, p, faces)
-                if shape is not None:
-                    return shape
+        n = len(faces)
+        fitting = self._fitting.get(n)
+        if fitting is None:                    # the patterns a play of n cards may fit, strongest first
+            fitting = self._fitting[n] = tuple((_MATCHERS[p.kind], p) for p in reversed(self.patterns)
+                                               if p.min <= n <= p.max)
+        for match, p in fitting:
+            shape = match(self, p, faces)
+            if shape is not None:
+                return shape
         return None
+
+    def run_windows(self, p: Pattern, n: int) -> dict:
+        """For a run pattern and a length: each window of the run order (its ranks sorted) -> where the
+        highest such window starts.  Built once per pattern and length; a run is then one look-up."""
+        table = self._runs.get((p.tier, n))
+        if table is None:
+            order, L = p.run_order, len(p.run_order)
+            table = {}
+            for lo in range(L if p.wrap else L - n + 1):       # later windows overwrite: the highest wins
+                table[tuple(sorted(order[(lo + i) % L] for i in range(n)))] = lo
+            self._runs[(p.tier, n)] = table
+        return table
 
     def _shape(self, p, rank_key, rank_pos, scale, low_pos, high_suit, faces) -> PlayShape:
         suits = tuple(sorted(s for _, s, _ in faces if s is not None and s >= 0))
@@ -172,14 +190,9 @@ def _match_run(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
         return None
     if p.same_suit and len({s for _, s, _ in faces}) != 1:
         return None
-    want = sorted(r for r, _, _ in faces)
     order, n = p.run_order, len(faces)
     L = len(order)
-    best = None
-    for lo in range(L if p.wrap else L - n + 1):
-        window = [order[(lo + i) % L] for i in range(n)]
-        if sorted(window) == want:
-            best = lo                                     # the highest window wins (A high over A low)
+    best = P.run_windows(p, n).get(tuple(sorted(r for r, _, _ in faces)))   # the highest window (A high over A low)
     if best is None:
         return None
     top_rank = order[(best + n - 1) % L]
