@@ -74,6 +74,7 @@ class Patterns:
         self._sized = {(p.tier, k): replace(p, min=k, max=k) for p in patterns for k in range(p.min, min(p.max, 64) + 1)}
         self._fitting: dict = {}                            # play size -> (matcher, pattern), strongest first
         self._runs: dict = {}                               # (tier, size) -> {sorted ranks: window start}
+        self._run_list: dict = {}                           # (tier, size) -> windows of distinct ranks
 
     # ------------------------------------------------------------------ faces
     def faces(self, ids: Sequence[int], declared: Sequence[Optional[int]]) -> list:
@@ -103,6 +104,18 @@ class Patterns:
             if shape is not None:
                 return shape
         return None
+
+    def run_list(self, p: Pattern, n: int) -> tuple:
+        """The windows of ``n`` different ranks of a run pattern's order, lowest start first, each with
+        its ranks as bits."""
+        windows = self._run_list.get((p.tier, n))
+        if windows is None:
+            order, L = p.run_order, len(p.run_order)
+            windows = tuple((w, sum(1 << r for r in w)) for w in (tuple(order[(lo + i) % L] for i in range(n))
+                                                                  for lo in range(L if p.wrap else L - n + 1))
+                            if len(set(w)) == n)
+            self._run_list[(p.tier, n)] = windows
+        return windows
 
     def run_windows(self, p: Pattern, n: int) -> dict:
         """For a run pattern and a length: each window of the run order (its ranks sorted) -> where the
@@ -273,6 +286,9 @@ def _enum_wild(P, p, by_rank, wilds, sm):
 def _enum_run(P, p, by_rank, wilds, sm):
     """Runs: per window of the run order (and per suit for one-suit runs), the cards present; a wild
     card fills a rank the hand lacks (never stands in for a card the hand holds)."""
+    if not wilds:
+        yield from _enum_run_natural(P, p, by_rank, sm)
+        return
     order, L, c = p.run_order, len(p.run_order), P.cards
     n_w = len(wilds)
     suit_of = c.suit
@@ -302,6 +318,47 @@ def _enum_run(P, p, by_rank, wilds, sm):
                     ids = tuple(x for x in pick if x is not None) + tuple(wilds[:len(gaps)])
                     decl = (None,) * (n - len(gaps)) + tuple(window[g] + P.n_r * suit for g in gaps)
                     yield ids, decl
+
+
+def _enum_run_natural(P, p, by_rank, sm):
+    """``_enum_run`` for a hand without wild cards, the same candidates in the same order: a window
+    needs every rank present, and a one-suit run a suit every rank of the window has."""
+    suit_of = P.cards.suit
+    masks = {}
+    if p.same_suit:
+        for r, cards in by_rank.items():
+            m = 0
+            for i in cards:
+                if suit_of[i] >= 0:
+                    m |= 1 << suit_of[i]
+            masks[r] = m
+    every = (1 << P.n_s) - 1
+    held = 0                                            # the ranks the hand holds, as bits
+    for r in by_rank:
+        if r >= 0:
+            held |= 1 << r
+    for n in range(max(p.min, 1), p.max + 1):           # (no run of no cards)
+        for window, need in P.run_list(p, n):
+            if need & ~held:
+                continue
+            present = [by_rank[r] for r in window]
+            if not p.same_suit:
+                if sm:
+                    for pick in product(*present):
+                        yield pick, (None,) * n
+                else:
+                    yield tuple(h[0] for h in present), (None,) * n
+                continue
+            common = every
+            for r in window:
+                common &= masks[r]
+            if not common:
+                continue
+            for only in range(P.n_s):
+                if common >> only & 1:
+                    slots = [[i for i in have if suit_of[i] == only] for have in present]
+                    for pick in product(*slots):
+                        yield pick, (None,) * n
 
 
 def _enum_flush(P, p, by_rank, wilds, sm):

@@ -286,7 +286,7 @@ class ClimbPhase(Phase):
         rev = self._reversed(g)
         last = g.trick_last
         g.clast = lastv = self._last_view(g, rev)
-        listing, enum = self._table(hand, last.size if (last is not None and c.same_size) else None)
+        listing, enum = self._table(hand, last.size if (last is not None and c.same_size) else None)[:2]
         opening = g.opening if g.plays_made == 0 and g.opening is not None else None
         acts: list = []
         ents: list = []
@@ -403,16 +403,33 @@ class ClimbPhase(Phase):
 
     def _table(self, hand, size: Optional[int]) -> tuple:
         """A hand's candidates (of ``size`` cards, or any): classified, without two of one choice, in
-        listing order and in the order found.  A pure function of the hand's cards in order and the size."""
-        k = (tuple(hand), size)
-        table = self._tables.get(k)
-        if table is not None:
-            return table
+        listing order and in the order found.  A pure function of the hand's cards in order and the size.
+
+        The candidates of one size are those of any size that have it, in the same order (each pattern
+        enumerates sizes in turn, and no two sizes share a class key), so they are filtered from the
+        hand's full table -- unless that one stopped at ``MAX_CANDIDATES``: then they are found afresh."""
+        k = tuple(hand)
+        full = self._tables.get(k)
+        if full is None:
+            if len(self._tables) > self.TABLE_LIMIT:
+                self._tables.clear()
+            full = self._tables[k] = self._build(hand, None)
+        if size is None:
+            return full
+        table = full[2].get(size)
+        if table is None:
+            if full[3]:
+                table = self._build(hand, size)
+            else:
+                table = ([e for e in full[0] if e.shape.size == size], [e for e in full[1] if e.shape.size == size])
+            full[2][size] = table
+        return table
+
+    def _build(self, hand, size: Optional[int]) -> tuple:
+        """(listing order, order found, {size: its table}, whether the enumeration stopped short)."""
         memo = self._memo
         if len(memo) > self.MEMO_LIMIT:
             memo.clear()
-        if len(self._tables) > self.TABLE_LIMIT:
-            self._tables.clear()
         enum, seen = [], set()
         n = 0
         for ids, decl in self.pats.candidates(hand, self.c.suits_matter, size):
@@ -426,8 +443,7 @@ class ClimbPhase(Phase):
                 continue
             seen.add(cand.key)
             enum.append(cand)
-        table = self._tables[k] = (sorted(enum, key=_ORDER), enum)     # stable: ties keep the order found
-        return table
+        return sorted(enum, key=_ORDER), enum, {}, n > MAX_CANDIDATES     # stable: ties keep the order found
 
     def _classify(self, ids: tuple, decl: tuple) -> Optional[_Cand]:
         faces = self.pats.faces(ids, decl)
