@@ -146,11 +146,16 @@ class Patterns:
         c = self.cards
         by_rank: dict = {}
         wilds = []
-        for i in sorted(hand, key=lambda x: c.kind[x]):
-            if self.wild[i]:
+        wild, rank = self.wild, c.rank
+        for i in sorted(hand, key=c.kind.__getitem__):
+            if wild[i]:
                 wilds.append(i)
             else:
-                by_rank.setdefault(c.rank[i], []).append(i)
+                r = rank[i]
+                if r in by_rank:
+                    by_rank[r].append(i)
+                else:
+                    by_rank[r] = [i]
         for p in self.patterns:
             if size is not None:                   # only plays of this many cards can be legal
                 if not p.min <= size <= p.max:
@@ -244,6 +249,10 @@ _MATCHERS = {"set": _match_set, "group": _match_group, "wild": _match_wild, "run
 
 # ---------------------------------------------------------------------- enumerators (hand -> candidates)
 
+#: (None,) * k: the declared identities of k natural cards, made once
+_NONE = tuple((None,) * k for k in range(65))
+
+
 def _choose(cards: list, k: int, suits_matter: bool):
     """Ways to pick ``k`` of these cards: every way when suits matter, else the first ``k``."""
     if k > len(cards):
@@ -255,12 +264,17 @@ def _choose(cards: list, k: int, suits_matter: bool):
 
 
 def _enum_set(P, p, by_rank, wilds, sm):
+    every = sm or p.distinct_suits
     for r, cards in by_rank.items():
         if p.ranks is not None and r not in p.ranks:
             continue
         for k in range(p.min, min(p.max, len(cards)) + 1):
-            for ids in _choose(cards, k, sm or p.distinct_suits):
-                yield ids, (None,) * k
+            plain = _NONE[k] if k < len(_NONE) else (None,) * k
+            if every:
+                for ids in combinations(cards, k):
+                    yield ids, plain
+            else:
+                yield tuple(cards[:k]), plain
 
 
 def _enum_group(P, p, by_rank, wilds, sm):

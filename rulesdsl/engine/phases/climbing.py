@@ -37,6 +37,7 @@ from typing import Optional
 
 from ...compile.patterns import MAX_CANDIDATES, Pattern, PlayShape
 from ...errors import IllegalAction, RuleEvaluationError
+from ...expr.compiler import Const
 from ..actions import Action
 from .base import Phase
 
@@ -99,6 +100,11 @@ class Played:
         self.size = shape.size
 
 
+def _never(fn) -> bool:
+    """A compiled condition folded to a false constant at load (a variant switched off)."""
+    return fn is None or (isinstance(fn, Const) and not fn.value)
+
+
 def _ORDER(cand: _Cand) -> tuple:
     return cand.order
 
@@ -131,6 +137,12 @@ class ClimbPhase(Phase):
         self._reads = [r[1] if r is not None else None for r in reads]     # getters of plain values, or None
         self._proj = tuple(sorted({m for r in reads if r is not None for m in r[0]}))
         self._no_play_proj = tuple(getattr(NO_PLAY, m) for m in self._proj)
+        #: the toggles that can ever turn on (a `when` the parameters fold to false never does, so its
+        #: state stays off and it reverses nothing)
+        self._toggles = [t for t in self.c.toggles if not _never(t.when)]
+        c = self.c
+        self._skip, self._clears, self._takes, self._goes_last = (None if _never(f) else f for f in (
+            c.skip_next, c.clears_trick, c.takes_last_rank, c.goes_last))
 
     # ------------------------------------------------------------------ hand lifecycle
     def reset(self, g) -> None:
@@ -189,7 +201,10 @@ class ClimbPhase(Phase):
 
     # ------------------------------------------------------------------ helpers
     def _reversed(self, g) -> bool:
-        return any(g.state[t.name] and t.reverses_order(g) for t in self.c.toggles)
+        for t in self._toggles:
+            if g.state[t.name] and t.reverses_order(g):
+                return True
+        return False
 
     def view_of(self, g, shape, rank_pos: Optional[int] = None, rank_key: Optional[int] = None,
                 named: int = -1, rev: Optional[bool] = None) -> PlayView:
@@ -283,9 +298,10 @@ class ClimbPhase(Phase):
     def _legal_plays(self, g) -> list[Action]:
         c = self.c
         hand = g.pzones[c.play_from][g.actor]
-        rev = self._reversed(g)
+        rev = self._reversed(g) if self._toggles else False
         last = g.trick_last
-        g.clast = lastv = self._last_view(g, rev)
+        g.clast = lastv = NO_PLAY if last is None else self._view_as(last.cand, last.rank_pos, last.rank_key,
+                                                                      last.named, rev)
         listing, enum = self._table(hand, last.size if (last is not None and c.same_size) else None)[:2]
         opening = g.opening if g.plays_made == 0 and g.opening is not None else None
         acts: list = []
@@ -302,7 +318,7 @@ class ClimbPhase(Phase):
         finally:
             g.cplay = NO_PLAY
         if last is not None:                   # as left by judging the candidates in enumeration order
-            judged = [e for e in enum if opening is None or self._opens(e, opening)]
+            judged = enum if opening is None else [e for e in enum if self._opens(e, opening)]
             if judged:
                 g.streak_now = self._streak(g, judged[-1])
         return acts
@@ -319,11 +335,24 @@ class ClimbPhase(Phase):
     def _select(self, g, listing: list, rev: bool, last, lastv: PlayView, opening, acts: list, ents: list) -> None:
         """The candidates that may be played now, in listing order, into ``acts`` and ``ents``."""
         c = self.c
-        beats = names = None
-        if last is not None:
-            beats = self._row(g, 0, lastv)
-        if c.names_suit is not None:
-            names = self._row(g, 1, lastv)
+        beats = self._row(g, 0, lastv) if last is not None else None
+        names = self._row(g, 1, lastv) if c.names_suit is not None else None
+        if opening is None and names is None and beats.__class__ is not bool:     # the usual case, tight
+            if beats is None:                  # a lead: every candidate
+                acts.extend([e.action for e in listing])
+                ents.extend(listing)
+                return
+            known = beats.get
+            for e in listing:
+                view = e.views[rev] or self._plain_view(e, rev)
+                ok = known(view.proj)
+                if ok is None:
+                    ok = beats[view.proj] = self._judge(g, c.beats, view)
+                    self._n_judged += 1
+                if ok:
+                    acts.append(e.action)
+                    ents.append(e)
+            return
         for e in listing:
             if opening is not None and not self._opens(e, opening):
                 continue
@@ -535,7 +564,8 @@ class ClimbPhase(Phase):
             nxt = self._next_eligible(g, nxt)
         g.actor = nxt
         g.draws = 0
-        g.reset_counters(("turn",), nxt)
+        if self.prog.counters:
+            g.reset_counters(("turn",), nxt)
 
     def _play(self, g, action: Action, chosen: Action) -> None:
         c = self.c
@@ -552,7 +582,7 @@ class ClimbPhase(Phase):
             trick.append(card)
         named = self.suit_names.index(action.named) if action.named else -1
         last = g.trick_last
-        rev = self._reversed(g)
+        rev = self._reversed(g) if self._toggles else False
         g.cplay = (self._plain_view(cand, rev) if named < 0 else
                    self._view_as(cand, shape.rank_pos, shape.rank_key, named, rev))
         g.clast = self._last_view(g, rev)
@@ -561,18 +591,19 @@ class ClimbPhase(Phase):
         g.streak_now = g.streak[1]
         g.trick_plays += 1
         g.plays_made += 1
-        skip = bool(c.skip_next(g)) if (c.skip_next and last is not None) else False
-        clears = bool(c.clears_trick(g)) if c.clears_trick else False
-        takes = last is not None and last.player >= 0 and c.takes_last_rank and c.takes_last_rank(g)
+        # hooks the parameters fold to false are skipped (evaluating a constant has no effect)
+        skip = bool(self._skip(g)) if (self._skip and last is not None) else False
+        clears = bool(self._clears(g)) if self._clears else False
+        takes = last is not None and last.player >= 0 and self._takes and self._takes(g)
         owed = c.next_draws(g) if c.next_draws is not None else 0
-        for t in c.toggles:                                   # judged under the order before the play
+        for t in self._toggles:                               # judged under the order before the play
             if t.when(g):
                 if t.sets and g.state[t.name]:
                     continue
                 g.state[t.name] = not g.state[t.name]
                 if t.reverses_direction(g):
                     g.direction = -g.direction
-        goes_last = bool(c.goes_last(g)) if (c.goes_last and not hand) else False
+        goes_last = bool(self._goes_last(g)) if (self._goes_last and not hand) else False
         g.cplay = g.clast = NO_PLAY
         played = Played(cand, me, named)
         if takes:
