@@ -114,8 +114,9 @@ class ClimbPhase(Phase):
     keeps_chosen = True
     #: classified candidates remembered at most (a play's shape depends only on its cards)
     MEMO_LIMIT = 100_000
-    #: hands whose candidates are remembered at most
+    #: hands whose candidates are remembered at most, and candidates in those tables at most
     TABLE_LIMIT = 4_000
+    TABLE_CELLS = 400_000
     #: memoised condition values at most
     JUDGED_LIMIT = 200_000
 
@@ -130,7 +131,8 @@ class ClimbPhase(Phase):
         by_pos = sorted(range(self.n_s), key=self.suit_pos.__getitem__)
         self.suit_sorted = by_pos
         self._memo: dict = {}          # (ids, declared) -> _Cand or None: pure, shared by games
-        self._tables: dict = {}        # (hand as a tuple, size or None) -> (listing order, enumeration order)
+        self._tables: dict = {}        # hand as a tuple -> (listing order, order found, {size: ...}, cut short)
+        self._cells = 0                # candidates held by the tables
         self._judged: dict = {}        # (which, last's members, plain values) -> {play's members: value}
         self._n_judged = 0
         reads = (self.c.beats_reads, self.c.names_suit_reads)
@@ -406,6 +408,7 @@ class ClimbPhase(Phase):
         row = self._judged.get(key)
         if row is None:
             row = self._judged[key] = {}
+            self._n_judged += 1
         return row
 
     def _judge(self, g, fn, view: PlayView) -> bool:
@@ -440,9 +443,11 @@ class ClimbPhase(Phase):
         k = tuple(hand)
         full = self._tables.get(k)
         if full is None:
-            if len(self._tables) > self.TABLE_LIMIT:
+            if len(self._tables) > self.TABLE_LIMIT or self._cells > self.TABLE_CELLS:
                 self._tables.clear()
+                self._cells = 0
             full = self._tables[k] = self._build(hand, None)
+            self._cells += 2 * len(full[1])
         if size is None:
             return full
         table = full[2].get(size)
@@ -452,6 +457,7 @@ class ClimbPhase(Phase):
             else:
                 table = ([e for e in full[0] if e.shape.size == size], [e for e in full[1] if e.shape.size == size])
             full[2][size] = table
+            self._cells += 2 * len(table[1])
         return table
 
     def _build(self, hand, size: Optional[int]) -> tuple:
