@@ -72,6 +72,9 @@ class Patterns:
         self.suit_sensitive = any(p.kind == "flush" or (p.kind == "run" and p.same_suit) or p.distinct_suits
                                   for p in patterns)
         self._sized = {(p.tier, k): replace(p, min=k, max=k) for p in patterns for k in range(p.min, min(p.max, 64) + 1)}
+        self._fitting: dict = {}                            # play size -> (matcher, pattern), strongest first
+        self._runs: dict = {}                               # (tier, size) -> {sorted ranks: window start}
+        self._run_list: dict = {}                           # (tier, size) -> windows of distinct ranks
 
     # ------------------------------------------------------------------ faces
     def faces(self, ids: Sequence[int], declared: Sequence[Optional[int]]) -> list:
@@ -91,12 +94,40 @@ class Patterns:
     # ------------------------------------------------------------------ classification
     def classify(self, faces: list) -> Optional[PlayShape]:
         """The strongest pattern these faces fit, or None."""
-        for p in reversed(self.patterns):
-            if p.min <= len(faces) <= p.max:
-                shape = _MATCHERS[p.kind](self, p, faces)
-                if shape is not None:
-                    return shape
+        n = len(faces)
+        fitting = self._fitting.get(n)
+        if fitting is None:                    # the patterns a play of n cards may fit, strongest first
+            fitting = self._fitting[n] = tuple((_MATCHERS[p.kind], p) for p in reversed(self.patterns)
+                                               if p.min <= n <= p.max)
+        for match, p in fitting:
+            shape = match(self, p, faces)
+            if shape is not None:
+                return shape
         return None
+
+    def run_list(self, p: Pattern, n: int) -> tuple:
+        """The windows of ``n`` different ranks of a run pattern's order, lowest start first, each with
+        its ranks as bits."""
+        windows = self._run_list.get((p.tier, n))
+        if windows is None:
+            order, L = p.run_order, len(p.run_order)
+            windows = tuple((w, sum(1 << r for r in w)) for w in (tuple(order[(lo + i) % L] for i in range(n))
+                                                                  for lo in range(L if p.wrap else L - n + 1))
+                            if len(set(w)) == n)
+            self._run_list[(p.tier, n)] = windows
+        return windows
+
+    def run_windows(self, p: Pattern, n: int) -> dict:
+        """For a run pattern and a length: each window of the run order (its ranks sorted) -> where the
+        highest such window starts.  Built once per pattern and length; a run is then one look-up."""
+        table = self._runs.get((p.tier, n))
+        if table is None:
+            order, L = p.run_order, len(p.run_order)
+            table = {}
+            for lo in range(L if p.wrap else L - n + 1):       # later windows overwrite: the highest wins
+                table[tuple(sorted(order[(lo + i) % L] for i in range(n)))] = lo
+            self._runs[(p.tier, n)] = table
+        return table
 
     def _shape(self, p, rank_key, rank_pos, scale, low_pos, high_suit, faces) -> PlayShape:
         suits = tuple(sorted(s for _, s, _ in faces if s is not None and s >= 0))
@@ -115,11 +146,16 @@ class Patterns:
         c = self.cards
         by_rank: dict = {}
         wilds = []
-        for i in sorted(hand, key=lambda x: c.kind[x]):
-            if self.wild[i]:
+        wild, rank = self.wild, c.rank
+        for i in sorted(hand, key=c.kind.__getitem__):
+            if wild[i]:
                 wilds.append(i)
             else:
-                by_rank.setdefault(c.rank[i], []).append(i)
+                r = rank[i]
+                if r in by_rank:
+                    by_rank[r].append(i)
+                else:
+                    by_rank[r] = [i]
         for p in self.patterns:
             if size is not None:                   # only plays of this many cards can be legal
                 if not p.min <= size <= p.max:
@@ -172,14 +208,9 @@ def _match_run(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
         return None
     if p.same_suit and len({s for _, s, _ in faces}) != 1:
         return None
-    want = sorted(r for r, _, _ in faces)
     order, n = p.run_order, len(faces)
     L = len(order)
-    best = None
-    for lo in range(L if p.wrap else L - n + 1):
-        window = [order[(lo + i) % L] for i in range(n)]
-        if sorted(window) == want:
-            best = lo                                     # the highest window wins (A high over A low)
+    best = P.run_windows(p, n).get(tuple(sorted(r for r, _, _ in faces)))   # the highest window (A high over A low)
     if best is None:
         return None
     top_rank = order[(best + n - 1) % L]
@@ -218,6 +249,10 @@ _MATCHERS = {"set": _match_set, "group": _match_group, "wild": _match_wild, "run
 
 # ---------------------------------------------------------------------- enumerators (hand -> candidates)
 
+#: (None,) * k: the declared identities of k natural cards, made once
+_NONE = tuple((None,) * k for k in range(65))
+
+
 def _choose(cards: list, k: int, suits_matter: bool):
     """Ways to pick ``k`` of these cards: every way when suits matter, else the first ``k``."""
     if k > len(cards):
@@ -229,12 +264,17 @@ def _choose(cards: list, k: int, suits_matter: bool):
 
 
 def _enum_set(P, p, by_rank, wilds, sm):
+    every = sm or p.distinct_suits
     for r, cards in by_rank.items():
         if p.ranks is not None and r not in p.ranks:
             continue
         for k in range(p.min, min(p.max, len(cards)) + 1):
-            for ids in _choose(cards, k, sm or p.distinct_suits):
-                yield ids, (None,) * k
+            plain = _NONE[k] if k < len(_NONE) else (None,) * k
+            if every:
+                for ids in combinations(cards, k):
+                    yield ids, plain
+            else:
+                yield tuple(cards[:k]), plain
 
 
 def _enum_group(P, p, by_rank, wilds, sm):
@@ -260,6 +300,9 @@ def _enum_wild(P, p, by_rank, wilds, sm):
 def _enum_run(P, p, by_rank, wilds, sm):
     """Runs: per window of the run order (and per suit for one-suit runs), the cards present; a wild
     card fills a rank the hand lacks (never stands in for a card the hand holds)."""
+    if not wilds:
+        yield from _enum_run_natural(P, p, by_rank, sm)
+        return
     order, L, c = p.run_order, len(p.run_order), P.cards
     n_w = len(wilds)
     suit_of = c.suit
@@ -289,6 +332,47 @@ def _enum_run(P, p, by_rank, wilds, sm):
                     ids = tuple(x for x in pick if x is not None) + tuple(wilds[:len(gaps)])
                     decl = (None,) * (n - len(gaps)) + tuple(window[g] + P.n_r * suit for g in gaps)
                     yield ids, decl
+
+
+def _enum_run_natural(P, p, by_rank, sm):
+    """``_enum_run`` for a hand without wild cards, the same candidates in the same order: a window
+    needs every rank present, and a one-suit run a suit every rank of the window has."""
+    suit_of = P.cards.suit
+    masks = {}
+    if p.same_suit:
+        for r, cards in by_rank.items():
+            m = 0
+            for i in cards:
+                if suit_of[i] >= 0:
+                    m |= 1 << suit_of[i]
+            masks[r] = m
+    every = (1 << P.n_s) - 1
+    held = 0                                            # the ranks the hand holds, as bits
+    for r in by_rank:
+        if r >= 0:
+            held |= 1 << r
+    for n in range(max(p.min, 1), p.max + 1):           # (no run of no cards)
+        for window, need in P.run_list(p, n):
+            if need & ~held:
+                continue
+            present = [by_rank[r] for r in window]
+            if not p.same_suit:
+                if sm:
+                    for pick in product(*present):
+                        yield pick, (None,) * n
+                else:
+                    yield tuple(h[0] for h in present), (None,) * n
+                continue
+            common = every
+            for r in window:
+                common &= masks[r]
+            if not common:
+                continue
+            for only in range(P.n_s):
+                if common >> only & 1:
+                    slots = [[i for i in have if suit_of[i] == only] for have in present]
+                    for pick in product(*slots):
+                        yield pick, (None,) * n
 
 
 def _enum_flush(P, p, by_rank, wilds, sm):

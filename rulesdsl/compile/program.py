@@ -11,6 +11,7 @@ from types import FunctionType
 from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, RuleEvaluationError, suggest
+from ..expr.ast import E
 from ..expr.compiler import Const, Scope
 from ..model.game import ActionSpec, MeldType, Ruleset
 from ..model.setup import reads_deal_number, setup_value
@@ -201,6 +202,8 @@ class CClimb:
     next_draws: Optional[Fn] = None
     names_suit: Optional[Fn] = None
     same_size: bool = False                # `beats` needs play.size == last.size: list only that size
+    beats_reads: Optional[tuple] = None    # (play/last members, other getters) `beats` depends on; None: more
+    names_suit_reads: Optional[tuple] = None
 
 
 @dataclass
@@ -575,6 +578,86 @@ def _same_size(x, params: dict) -> bool:
     return False
 
 
+class _Unknowable(Exception):
+    """An expression reads something other than plain values (see ``_view_reads``)."""
+
+
+#: a name the listing changes per play judged: never part of a memo key
+_PER_PLAY = "trick.same_rank_streak"
+
+
+def _view_reads(e, scope: Scope) -> Optional[tuple]:
+    """What a ``play``/``last`` condition (``beats``, ``names_suit``) depends on, for the engine's memo:
+    ``(members, getters)`` -- the ``play.*``/``last.*`` members it reads, and the getters of the other
+    names it reads, each a plain number, truth value or text that judging plays leaves unchanged (such
+    as ``draws_owed``).  Its value is then a function of those alone.  None when it reads anything else
+    (a derived value, a function, a comprehension, a seat, ``trick.same_rank_streak``).
+
+    Branches are skipped exactly where the compiler folds them away (a parameter or a constant decides
+    the left side of ``and``/``or``, or an ``if``): a variant that is off adds nothing to the key."""
+    members, getters = set(), {}
+
+    def plain(name: str):
+        b = scope.names.get(name)
+        if b is None or name == _PER_PLAY or b.type not in ("number", "bool", "text"):
+            raise _Unknowable(name)
+        getters.setdefault(name, b.get)
+        return _UNKNOWN
+
+    def walk(x):
+        """The folded value (as the compiler folds it), or ``_UNKNOWN``; records what is read."""
+        op, a = x.op, x.args
+        if op == "const":
+            return a[0]
+        if op == "attr" and a[0].op == "name":
+            base, member = a[0].args[0], a[1]
+            if base == "params":
+                if member not in scope.params:
+                    raise _Unknowable(member)
+                return scope.params[member]
+            if base in ("play", "last") and f"{base}.{member}" in scope.names:
+                members.add(member)
+                return _UNKNOWN
+            return plain(f"{base}.{member}")
+        if op == "name":
+            return plain(a[0])
+        if op == "not":
+            v = walk(a[0])
+            return _UNKNOWN if v is _UNKNOWN else not v
+        if op in ("and", "or"):
+            v = walk(a[0])
+            if v is _UNKNOWN:
+                walk(a[1])
+                return _UNKNOWN
+            return walk(a[1]) if bool(v) == (op == "and") else v     # as the compiler folds a constant left side
+        if op == "if":
+            v = walk(a[0])
+            if v is not _UNKNOWN:
+                return walk(a[1] if v else a[2])
+            walk(a[1])
+            walk(a[2])
+            return _UNKNOWN
+        if op == "cmp" and a[0] in ("==", "!="):
+            left, right = walk(a[1]), walk(a[2])
+            if left is _UNKNOWN or right is _UNKNOWN:
+                return _UNKNOWN
+            return (left == right) == (a[0] == "==")
+        if op in ("cmp", "bin", "in", "index", "neg", "list"):
+            for y in a:
+                if isinstance(y, E):
+                    walk(y)
+            return _UNKNOWN
+        raise _Unknowable(op)
+
+    if e is None:
+        return (), ()
+    try:
+        walk(e.ast)
+    except _Unknowable:
+        return None
+    return tuple(sorted(members)), tuple(getters[n] for n in sorted(getters))
+
+
 def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics,
               rule_codes: dict, wild_flags: list) -> Optional[CClimb]:
     c = model.climbing
@@ -637,6 +720,8 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
                   opt(c.draw_when, "draw_when"), opt(c.pass_when, "pass_when"), opt(c.next_draws, "next_draws"),
                   opt(c.names_suit, "names_suit"))
     climb.same_size = _same_size(c.beats.ast, scope.params)
+    climb.beats_reads = _view_reads(c.beats, scope)
+    climb.names_suit_reads = _view_reads(c.names_suit, scope)
     return climb
 
 

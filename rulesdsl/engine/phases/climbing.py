@@ -17,6 +17,18 @@ Toggles may reset when a trick ends.
 Where no rule reads a suit, the legal list offers one play per choice of ranks (other suits of the same
 ranks are accepted as the same choice, and ``view()`` says so); where suits matter, every distinct play
 is listed.  Work per position is bounded by ``patterns.MAX_CANDIDATES``.
+
+Speed (the same lists as judging every candidate afresh, in the same order).  Three caches, each a pure
+function of its key, shared by the games of one program and cleared whole when they grow too large:
+
+* a candidate's classification, by its cards and declared identities (``_Cand``: its shape, its
+  class key, its action and its ``play.*`` views, made once);
+* a hand's candidates, by the hand's cards in order and the play size asked for: classified,
+  deduplicated and already in the listing order (``_table``);
+* the value of ``beats`` and ``names_suit`` when the compiler shows they read only ``play.*``,
+  ``last.*``, parameters and plain values the listing leaves unchanged (``CClimb.beats_reads``): keyed by
+  the members read of the two plays and those values, so a variant that is off costs nothing and a
+  play is judged by one look-up.
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ from typing import Optional
 
 from ...compile.patterns import MAX_CANDIDATES, Pattern, PlayShape
 from ...errors import IllegalAction, RuleEvaluationError
+from ...expr.compiler import Const
 from ..actions import Action
 from .base import Phase
 
@@ -32,13 +45,18 @@ PASS = Action("pass")
 
 
 class PlayView:
-    """What ``play.*`` / ``last.*`` read: a play's members under the rank order in force."""
+    """What ``play.*`` / ``last.*`` read: a play's members under the rank order in force.  Never
+    changed once made (views are shared by every position that shows the same play)."""
 
-    __slots__ = ("size", "rank", "rank_name", "kind", "tier", "high", "low", "suit", "suits", "wilds", "naturals")
+    __slots__ = ("size", "rank", "rank_name", "kind", "tier", "high", "low", "suit", "suits", "wilds", "naturals",
+                 "proj")
+
+    MEMBERS = ("size", "rank", "rank_name", "kind", "tier", "high", "low", "suit", "suits", "wilds", "naturals")
 
     def __init__(self, **kw) -> None:
-        for k in self.__slots__:
+        for k in self.MEMBERS:
             setattr(self, k, kw.get(k))
+        self.proj = None               # the members the memoised conditions read (set by the phase)
 
 
 #: ``last`` while there is no play to beat (a lead): no cards, matching nothing
@@ -46,13 +64,35 @@ NO_PLAY = PlayView(size=0, rank=-1, rank_name=None, kind=None, tier=-1, high=-1,
                    wilds=0, naturals=0)
 
 
+class _Cand:
+    """A classified candidate play: what a choice of cards (and declared identities) is, made once per
+    program and shared by every position that offers it.  ``views`` (the ``play.*`` of it, plain and
+    under a reversed order) and ``named`` (its actions naming each suit) are filled when first needed;
+    ``others`` holds views for what it stands for on the table (``last.*``)."""
+
+    __slots__ = ("shape", "ids", "decl", "key", "action", "order", "views", "named", "others")
+
+    def __init__(self, shape, ids: tuple, decl: tuple, key: tuple, action: Optional[Action]) -> None:
+        self.shape = shape
+        self.ids = ids
+        self.decl = decl
+        self.key = key                      # class key: what makes two plays the same choice
+        self.action = action
+        self.order = (shape.rank_pos, shape.size, shape.pattern.tier)    # the listing order
+        self.views = [None, None]
+        self.named = None
+        self.others = None
+
+
 class Played:
     """A play on the table: its shape, who made it, and what it now stands for."""
 
-    __slots__ = ("shape", "player", "named", "rank_pos", "rank_key", "size")
+    __slots__ = ("shape", "cand", "player", "named", "rank_pos", "rank_key", "size")
 
-    def __init__(self, shape, player: int, named: int = -1) -> None:
+    def __init__(self, cand: _Cand, player: int, named: int = -1) -> None:
+        shape = cand.shape
         self.shape = shape
+        self.cand = cand
         self.player = player                # -1: a card turned up at the deal
         self.named = named                  # suit index named by the play (-1: none)
         self.rank_pos = shape.rank_pos      # may become the rank it beat (``takes_last_rank``)
@@ -60,11 +100,25 @@ class Played:
         self.size = shape.size
 
 
+def _never(fn) -> bool:
+    """A compiled condition folded to a false constant at load (a variant switched off)."""
+    return fn is None or (isinstance(fn, Const) and not fn.value)
+
+
+def _ORDER(cand: _Cand) -> tuple:
+    return cand.order
+
+
 class ClimbPhase(Phase):
     name = "climb"
     keeps_chosen = True
     #: classified candidates remembered at most (a play's shape depends only on its cards)
     MEMO_LIMIT = 100_000
+    #: hands whose candidates are remembered at most, and candidates in those tables at most
+    TABLE_LIMIT = 4_000
+    TABLE_CELLS = 400_000
+    #: memoised condition values at most
+    JUDGED_LIMIT = 200_000
 
     def __init__(self, prog) -> None:
         super().__init__(prog)
@@ -76,8 +130,21 @@ class ClimbPhase(Phase):
         self.suit_pos = self.c.suit_pos
         by_pos = sorted(range(self.n_s), key=self.suit_pos.__getitem__)
         self.suit_sorted = by_pos
-        self._memo: dict = {}          # (ids, declared) -> (shape, class key): pure, shared by games
-        self._views: dict = {}         # (id(shape), reversed) -> PlayView
+        self._memo: dict = {}          # (ids, declared) -> _Cand or None: pure, shared by games
+        self._tables: dict = {}        # hand as a tuple -> (listing order, order found, {size: ...}, cut short)
+        self._cells = 0                # candidates held by the tables
+        self._judged: dict = {}        # (which, last's members, plain values) -> {play's members: value}
+        self._n_judged = 0
+        reads = (self.c.beats_reads, self.c.names_suit_reads)
+        self._reads = [r[1] if r is not None else None for r in reads]     # getters of plain values, or None
+        self._proj = tuple(sorted({m for r in reads if r is not None for m in r[0]}))
+        self._no_play_proj = tuple(getattr(NO_PLAY, m) for m in self._proj)
+        #: the toggles that can ever turn on (a `when` the parameters fold to false never does, so its
+        #: state stays off and it reverses nothing)
+        self._toggles = [t for t in self.c.toggles if not _never(t.when)]
+        c = self.c
+        self._skip, self._clears, self._takes, self._goes_last = (None if _never(f) else f for f in (
+            c.skip_next, c.clears_trick, c.takes_last_rank, c.goes_last))
 
     # ------------------------------------------------------------------ hand lifecycle
     def reset(self, g) -> None:
@@ -97,8 +164,8 @@ class ClimbPhase(Phase):
         g.passes = set()               # seats that passed since the last play, draw or trick end
         g.opening = None               # kind the first play of the deal must include
         g.plays_made = 0
-        g.play_index = {}              # class key -> listed action (this position)
-        g.play_shapes = {}             # listed action -> (shape, faces)
+        g.play_actions = []            # the plays listed (this position)
+        g.play_entries = []            # the _Cand of each, in the same order
         old = getattr(g, "state", {})
         g.state = {t.name: (False if t.resets(g) or t.name not in old else old[t.name]) for t in c.toggles}
         for t in c.toggles:
@@ -111,7 +178,7 @@ class ClimbPhase(Phase):
         if pile:                                    # a card turned up at the deal is the play to beat
             top = pile[-1]
             shape = self.pats.classify(self.pats.faces([top], [None])) or self._plain_single(top)
-            g.trick_last = Played(shape, -1)
+            g.trick_last = Played(_Cand(shape, (top,), (None,), (), None), -1)
         if c.opening is not None:
             text = c.opening(g)
             kind = self.prog.cards.parse_kind(text) if isinstance(text, str) else None
@@ -136,7 +203,10 @@ class ClimbPhase(Phase):
 
     # ------------------------------------------------------------------ helpers
     def _reversed(self, g) -> bool:
-        return any(g.state[t.name] and t.reverses_order(g) for t in self.c.toggles)
+        for t in self._toggles:
+            if g.state[t.name] and t.reverses_order(g):
+                return True
+        return False
 
     def view_of(self, g, shape, rank_pos: Optional[int] = None, rank_key: Optional[int] = None,
                 named: int = -1, rev: Optional[bool] = None) -> PlayView:
@@ -153,17 +223,38 @@ class ClimbPhase(Phase):
         hs = shape.high_suit
         suit = named if named >= 0 else hs
         names = self.suit_names
-        return PlayView(size=shape.size, rank=pos, rank_name=self.names.get(key), kind=shape.pattern.name,
+        view = PlayView(size=shape.size, rank=pos, rank_name=self.names.get(key), kind=shape.pattern.name,
                         tier=shape.pattern.tier, high=pos * self.n_s + (sp[hs] if hs >= 0 else 0), low=low,
                         suit=names[suit] if suit >= 0 else None,
                         suits=tuple(names[x] for x in sorted(set(shape.suits), key=sp.__getitem__)),
                         wilds=shape.wilds, naturals=shape.size - shape.wilds)
+        view.proj = tuple(getattr(view, m) for m in self._proj)
+        return view
+
+    def _plain_view(self, cand: _Cand, rev: bool) -> PlayView:
+        """A candidate's ``play.*`` under the order in force, made once."""
+        view = cand.views[rev]
+        if view is None:
+            view = cand.views[rev] = self.view_of(None, cand.shape, rev=rev)
+        return view
+
+    def _view_as(self, cand: _Cand, rank_pos: int, rank_key: int, named: int, rev: bool) -> PlayView:
+        """A candidate's view standing for a rank (``takes_last_rank``) and naming a suit, made once."""
+        if cand.others is None:
+            cand.others = {}
+        k = (rank_pos, rank_key, named, rev)
+        view = cand.others.get(k)
+        if view is None:
+            view = cand.others[k] = self.view_of(None, cand.shape, rank_pos, rank_key, named, rev)
+        return view
 
     def _last_view(self, g, rev: Optional[bool] = None) -> PlayView:
         last = g.trick_last
         if last is None:
             return NO_PLAY
-        return self.view_of(g, last.shape, last.rank_pos, last.rank_key, last.named, rev)
+        if rev is None:
+            rev = self._reversed(g)
+        return self._view_as(last.cand, last.rank_pos, last.rank_key, last.named, rev)
 
     def active(self, g) -> list[int]:
         hands = g.pzones[self.c.play_from]
@@ -209,68 +300,199 @@ class ClimbPhase(Phase):
     def _legal_plays(self, g) -> list[Action]:
         c = self.c
         hand = g.pzones[c.play_from][g.actor]
-        text = self.prog.cards.text
-        kind_text = self.prog.cards.kind_text
-        sm = c.suits_matter
-        g.play_index, g.play_shapes = {}, {}
-        rev = self._reversed(g)
+        rev = self._reversed(g) if self._toggles else False
         last = g.trick_last
-        g.clast = self._last_view(g, rev)
+        g.clast = lastv = NO_PLAY if last is None else self._view_as(last.cand, last.rank_pos, last.rank_key,
+                                                                      last.named, rev)
+        listing, enum = self._table(hand, last.size if (last is not None and c.same_size) else None)[:2]
         opening = g.opening if g.plays_made == 0 and g.opening is not None else None
-        found = []
-        seen = set()
-        n = 0
-        memo, views = self._memo, self._views
+        acts: list = []
+        ents: list = []
+        g.play_actions, g.play_entries = acts, ents
+        if not enum:
+            g.cplay = NO_PLAY
+            return acts
+        try:
+            self._select(g, listing, rev, last, lastv, opening, acts, ents)
+        except Exception:                      # the error judging in enumeration order meets first
+            self._judge_in_order(g, enum, rev, last, opening)
+            raise
+        finally:
+            g.cplay = NO_PLAY
+        if last is not None:                   # as left by judging the candidates in enumeration order
+            judged = enum if opening is None else [e for e in enum if self._opens(e, opening)]
+            if judged:
+                g.streak_now = self._streak(g, judged[-1])
+        return acts
+
+    def _opens(self, cand: _Cand, opening: int) -> bool:
+        """Whether a candidate includes the card the first play of the deal must include."""
+        kind = self.prog.cards.kind
+        return any(kind[i] == opening for i in cand.ids)
+
+    def _streak(self, g, cand: _Cand) -> int:
+        """``trick.same_rank_streak`` were this candidate played now."""
+        return g.streak[1] + 1 if g.streak[0] == cand.shape.rank_key else 1
+
+    def _select(self, g, listing: list, rev: bool, last, lastv: PlayView, opening, acts: list, ents: list) -> None:
+        """The candidates that may be played now, in listing order, into ``acts`` and ``ents``."""
+        c = self.c
+        beats = self._row(g, 0, lastv) if last is not None else None
+        names = self._row(g, 1, lastv) if c.names_suit is not None else None
+        if opening is None and names is None and beats.__class__ is not bool:     # the usual case, tight
+            if beats is None:                  # a lead: every candidate
+                acts.extend([e.action for e in listing])
+                ents.extend(listing)
+                return
+            known = beats.get
+            for e in listing:
+                view = e.views[rev] or self._plain_view(e, rev)
+                ok = known(view.proj)
+                if ok is None:
+                    ok = beats[view.proj] = self._judge(g, c.beats, view)
+                    self._n_judged += 1
+                if ok:
+                    acts.append(e.action)
+                    ents.append(e)
+            return
+        for e in listing:
+            if opening is not None and not self._opens(e, opening):
+                continue
+            view = e.views[rev] or self._plain_view(e, rev)
+            if beats is not None:
+                if beats.__class__ is dict:
+                    ok = beats.get(view.proj)
+                    if ok is None:
+                        ok = beats[view.proj] = self._judge(g, c.beats, view)
+                        self._n_judged += 1
+                else:
+                    g.streak_now = self._streak(g, e)
+                    ok = self._judge(g, c.beats, view)
+                if not ok:
+                    continue
+            if names is None:
+                acts.append(e.action)
+                ents.append(e)
+                continue
+            if names.__class__ is dict:
+                named = names.get(view.proj)
+                if named is None:
+                    if last is not None:
+                        g.streak_now = self._streak(g, e)
+                    named = names[view.proj] = self._judge(g, c.names_suit, view)
+                    self._n_judged += 1
+            else:
+                if last is not None:
+                    g.streak_now = self._streak(g, e)
+                named = self._judge(g, c.names_suit, view)
+            if not named:
+                acts.append(e.action)
+                ents.append(e)
+                continue
+            if e.named is None:
+                e.named = tuple(e.action._replace(named=self.suit_names[s]) for s in self.suit_sorted)
+            acts.extend(e.named)
+            ents.extend([e] * len(e.named))
+
+    def _row(self, g, which: int, lastv: PlayView):
+        """The memo row of a condition (0: ``beats``, 1: ``names_suit``) for this play to beat and these
+        plain values: {play's members read: value}; True when the condition must be judged afresh."""
+        getters = self._reads[which]
+        if getters is None:
+            return True
+        if self._n_judged > self.JUDGED_LIMIT:
+            self._judged.clear()
+            self._n_judged = 0
+        key = (which, lastv.proj if lastv is not NO_PLAY else self._no_play_proj,
+               tuple([get(g) for get in getters]) if getters else ())
+        row = self._judged.get(key)
+        if row is None:
+            row = self._judged[key] = {}
+            self._n_judged += 1
+        return row
+
+    def _judge(self, g, fn, view: PlayView) -> bool:
+        g.cplay = view
+        try:
+            return bool(fn(g))
+        finally:
+            g.cplay = NO_PLAY
+
+    def _judge_in_order(self, g, enum: list, rev: bool, last, opening) -> None:
+        """Judge every candidate afresh in the order they were found (no memo), as the listing did before
+        it was cached: a condition that fails does so for the same candidate, with the same error."""
+        c = self.c
+        for e in enum:
+            if opening is not None and not self._opens(e, opening):
+                continue
+            view = self._plain_view(e, rev)
+            if last is not None:
+                g.streak_now = self._streak(g, e)
+                if not self._judge(g, c.beats, view):
+                    continue
+            if c.names_suit is not None:
+                self._judge(g, c.names_suit, view)
+
+    def _table(self, hand, size: Optional[int]) -> tuple:
+        """A hand's candidates (of ``size`` cards, or any): classified, without two of one choice, in
+        listing order and in the order found.  A pure function of the hand's cards in order and the size.
+
+        The candidates of one size are those of any size that have it, in the same order (each pattern
+        enumerates sizes in turn, and no two sizes share a class key), so they are filtered from the
+        hand's full table -- unless that one stopped at ``MAX_CANDIDATES``: then they are found afresh."""
+        k = tuple(hand)
+        full = self._tables.get(k)
+        if full is None:
+            if len(self._tables) > self.TABLE_LIMIT or self._cells > self.TABLE_CELLS:
+                self._tables.clear()
+                self._cells = 0
+            full = self._tables[k] = self._build(hand, None)
+            self._cells += 2 * len(full[1])
+        if size is None:
+            return full
+        table = full[2].get(size)
+        if table is None:
+            if full[3]:
+                table = self._build(hand, size)
+            else:
+                table = ([e for e in full[0] if e.shape.size == size], [e for e in full[1] if e.shape.size == size])
+            full[2][size] = table
+            self._cells += 2 * len(table[1])
+        return table
+
+    def _build(self, hand, size: Optional[int]) -> tuple:
+        """(listing order, order found, {size: its table}, whether the enumeration stopped short)."""
+        memo = self._memo
         if len(memo) > self.MEMO_LIMIT:
             memo.clear()
-            views.clear()
-        size = last.size if (last is not None and c.same_size) else None
-        for ids, decl in self.pats.candidates(hand, sm, size):
+        enum, seen = [], set()
+        n = 0
+        for ids, decl in self.pats.candidates(hand, self.c.suits_matter, size):
             n += 1
             if n > MAX_CANDIDATES:
                 break
-            known = memo.get((ids, decl))
-            if known is None:
-                faces = self.pats.faces(ids, decl)
-                shape = self.pats.classify(faces)
-                known = memo[(ids, decl)] = (shape, None if shape is None else
-                                             self._class_key(shape, ids, decl, faces))
-            shape, key = known
-            if shape is None or key in seen:
+            cand = memo.get((ids, decl), False)
+            if cand is False:
+                cand = memo[(ids, decl)] = self._classify(ids, decl)
+            if cand is None or cand.key in seen:
                 continue
-            seen.add(key)
-            if opening is not None and not any(self.prog.cards.kind[i] == opening for i in ids):
-                continue
-            view = views.get((id(shape), rev))
-            if view is None:
-                view = views[(id(shape), rev)] = self.view_of(g, shape, rev=rev)
-            if last is not None and not self._beats(g, view, shape):
-                continue
-            cards = tuple(text[i] + ("=" + kind_text[d] if d is not None else "") for i, d in zip(ids, decl))
-            names_suit = c.names_suit is not None and self._names_suit(g, view)
-            for named in (self.suit_sorted if names_suit else (None,)):
-                a = Action("play", "", cards, 0, self.suit_names[named] if named is not None else "")
-                found.append((shape.rank_pos, shape.size, shape.pattern.tier, len(found), a))
-                g.play_index[key + (a.named,)] = a
-                g.play_shapes[a] = (shape, ids, decl)
-        g.cplay = NO_PLAY
-        found.sort(key=lambda t: t[:4])
-        return [t[4] for t in found]
+            seen.add(cand.key)
+            enum.append(cand)
+        return sorted(enum, key=_ORDER), enum, {}, n > MAX_CANDIDATES     # stable: ties keep the order found
 
-    def _beats(self, g, view: PlayView, shape) -> bool:
-        g.cplay = view
-        g.streak_now = g.streak[1] + 1 if g.streak[0] == shape.rank_key else 1
-        try:
-            return bool(self.c.beats(g))
-        finally:
-            g.cplay = NO_PLAY
+    def _classify(self, ids: tuple, decl: tuple) -> Optional[_Cand]:
+        faces = self.pats.faces(ids, decl)
+        shape = self.pats.classify(faces)
+        if shape is None:
+            return None
+        cards = self.prog.cards
+        text, kind_text = cards.text, cards.kind_text
+        words = tuple(text[i] + ("=" + kind_text[d] if d is not None else "") for i, d in zip(ids, decl))
+        return _Cand(shape, ids, decl, self._class_key(shape, ids, decl, faces), Action("play", "", words, 0, ""))
 
-    def _names_suit(self, g, view: PlayView) -> bool:
-        g.cplay = view
-        try:
-            return bool(self.c.names_suit(g))
-        finally:
-            g.cplay = NO_PLAY
+    def _play_index(self, g) -> dict:
+        """class key + named suit -> listed action, for this position."""
+        return {e.key + (a.named,): a for a, e in zip(g.play_actions, g.play_entries)}
 
     def _class_key(self, shape, ids, decl, faces) -> tuple:
         """What makes two plays the same choice: their ranks (and wild count) when suits never matter,
@@ -312,7 +534,7 @@ class ClimbPhase(Phase):
         typed = self._typed(g, action)
         if isinstance(typed, IllegalAction):
             return None
-        return g.play_index.get(typed[3] + (named,))
+        return self._play_index(g).get(typed[3] + (named,))
 
     def _suit_name(self, named: str) -> str:
         if not named:
@@ -348,47 +570,48 @@ class ClimbPhase(Phase):
             nxt = self._next_eligible(g, nxt)
         g.actor = nxt
         g.draws = 0
-        g.reset_counters(("turn",), nxt)
+        if self.prog.counters:
+            g.reset_counters(("turn",), nxt)
 
     def _play(self, g, action: Action, chosen: Action) -> None:
         c = self.c
         me = g.actor
         hand = g.pzones[c.play_from][me]
         trick = g.zones[c.to]
-        listed = g.play_shapes.get(action)
-        shape = listed[0]
-        if chosen is action or chosen == action:
-            ids = list(listed[1])
-        else:
-            typed = self._typed(g, chosen)
-            shape, ids = typed[0], list(typed[1])
-        for card in ids:
+        cand = g.play_entries[g.play_actions.index(action)]      # a listed action (the game resolves others)
+        if not (chosen is action or chosen == action):           # the same choice, other cards
+            shape, ids, decl, key = self._typed(g, chosen)
+            cand = _Cand(shape, tuple(ids), tuple(decl), key, None)
+        shape = cand.shape
+        for card in cand.ids:
             hand.remove(card)
             trick.append(card)
         named = self.suit_names.index(action.named) if action.named else -1
         last = g.trick_last
-        rev = self._reversed(g)
-        g.cplay = self.view_of(g, shape, named=named, rev=rev)
+        rev = self._reversed(g) if self._toggles else False
+        g.cplay = (self._plain_view(cand, rev) if named < 0 else
+                   self._view_as(cand, shape.rank_pos, shape.rank_key, named, rev))
         g.clast = self._last_view(g, rev)
         key = shape.rank_key
         g.streak = (key, g.streak[1] + 1 if g.streak[0] == key else 1)
         g.streak_now = g.streak[1]
         g.trick_plays += 1
         g.plays_made += 1
-        skip = bool(c.skip_next(g)) if (c.skip_next and last is not None) else False
-        clears = bool(c.clears_trick(g)) if c.clears_trick else False
-        takes = last is not None and last.player >= 0 and c.takes_last_rank and c.takes_last_rank(g)
+        # hooks the parameters fold to false are skipped (evaluating a constant has no effect)
+        skip = bool(self._skip(g)) if (self._skip and last is not None) else False
+        clears = bool(self._clears(g)) if self._clears else False
+        takes = last is not None and last.player >= 0 and self._takes and self._takes(g)
         owed = c.next_draws(g) if c.next_draws is not None else 0
-        for t in c.toggles:                                   # judged under the order before the play
+        for t in self._toggles:                               # judged under the order before the play
             if t.when(g):
                 if t.sets and g.state[t.name]:
                     continue
                 g.state[t.name] = not g.state[t.name]
                 if t.reverses_direction(g):
                     g.direction = -g.direction
-        goes_last = bool(c.goes_last(g)) if (c.goes_last and not hand) else False
+        goes_last = bool(self._goes_last(g)) if (self._goes_last and not hand) else False
         g.cplay = g.clast = NO_PLAY
-        played = Played(shape, me, named)
+        played = Played(cand, me, named)
         if takes:
             played.rank_pos, played.rank_key = last.rank_pos, last.rank_key
         g.trick_last = played
@@ -515,7 +738,7 @@ class ClimbPhase(Phase):
         if g.plays_made == 0 and g.opening is not None and not any(self.prog.cards.kind[i] == g.opening for i in ids):
             return IllegalAction(f"the first play must include {self.prog.cards.kind_text[g.opening]}",
                                  "opening_play_includes", c.pos)
-        if any(k[:len(key)] == key for k in g.play_index):
+        if any(k[:len(key)] == key for k in self._play_index(g)):
             named = self._suit_name(action.named)
             if named and named not in self.suit_names:
                 return IllegalAction(f"`{action.named}` is not a suit: " + ", ".join(self.suit_names), "names_suit")
