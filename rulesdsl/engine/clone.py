@@ -30,14 +30,15 @@ from ..compile.patterns import PlayShape
 from ..compile.table_melds import TableMeld
 from ..expr.compiler import Const
 from .actions import Action
-from .phases.climbing import Played, PlayView
+from .phases.climbing import Played, PlayView, _Cand
 from .zones import Cards
 
 #: the attributes a clone shares with its original: fixed when the game is built
 SHARED = frozenset({"prog", "phases", "seed", "digest", "n", "teams", "go_out_names", "_rng"})
 
-#: immutable values, kept as they are
-ATOMS = {int, str, bool, float, type(None), Action, FunctionType, Const, frozenset, PlayShape}
+#: immutable values, kept as they are (a climbing candidate, ``_Cand``, is a memo of what a choice of
+#: cards is: shared by every position and game that offers it, never game state)
+ATOMS = {int, str, bool, float, type(None), Action, FunctionType, Const, frozenset, PlayShape, _Cand}
 
 
 def copy_value(v: Any) -> Any:
