@@ -46,6 +46,8 @@ class TurnPhase(Phase):
         text = prog.cards.text
         self._per_card = {verb: tuple(Action(verb, "", (t,)) for t in text)
                           for verb in ("discard", *prog.go_out)}
+        self._from_zone = {(verb, z): Action(verb, z) for verb in ("draw", "take") for z in prog.table_zones}
+        self._distinct = prog.cards.distinct     # one card per text: no copy of a card to skip
 
     def reset(self, g) -> None:
         g.forced_draw = None
@@ -125,7 +127,7 @@ class TurnPhase(Phase):
         if kind == "draw":
             if g.forced_draw is not None and a.arg != g.forced_draw:
                 return []
-            return [Action("draw", a.arg)] if g.zones[a.arg] else []
+            return [self._from_zone["draw", a.arg]] if g.zones[a.arg] else []
         if kind == "ask":
             return [Action("ask")] if can_ask(g) else []
         if kind == "take":
@@ -133,7 +135,7 @@ class TurnPhase(Phase):
                 return []
             if a.spec.depth == "any" or a.must_meld is not None or a.meld_with is not None:
                 return gen_takes(g, a)
-            return [Action("take", a.arg)] if g.zones[a.arg] else []
+            return [self._from_zone["take", a.arg]] if g.zones[a.arg] else []
         if kind == "pass":
             return [PASS]
         if kind == "meld":
@@ -145,6 +147,8 @@ class TurnPhase(Phase):
         if kind == "discard":
             banned = self._banned(g, a.forbid)
             acts = self._per_card["discard"]
+            if self._distinct and not self.partnership:       # the usual case: one test per card
+                return [acts[c] for c in sorted(hand) if c not in banned]
             out = []
             seen = set()
             partnership = self.partnership
