@@ -28,6 +28,12 @@ from .phases import build_phases
 from .zones import Cards
 
 
+#: action -> its text: an action's text is made once, not at every apply (the same actions recur
+#: in every game: draw stock, discard 7H); bounded, cleared whole when full
+_TEXTS: dict = {}
+_TEXTS_LIMIT = 50_000
+
+
 class Game:
     #: hands in a row that may end before anyone acts (a ruleset whose deal leaves nothing to do)
     MAX_EMPTY_HANDS = 1000
@@ -544,7 +550,12 @@ class Game:
             action = chosen = legal[legal.index(action)]      # a listed action: canonical already
         except Exception:                                    # anything else is read, then judged
             action, chosen = self._judge(action, phase, legal)
-        self.history.append(str(chosen))
+        text = _TEXTS.get(chosen)
+        if text is None:
+            if len(_TEXTS) >= _TEXTS_LIMIT:
+                _TEXTS.clear()
+            text = _TEXTS[chosen] = str(chosen)
+        self.history.append(text)
         self._legal = None
         try:
             if self.prog.counters:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...compile.program import CAction
+from ...expr.compiler import Const
 from ...errors import IllegalAction
 from ..actions import Action
 from .base import Phase
@@ -21,6 +22,11 @@ from .going_out import named_layout
 from .partnership import can_ask, discard_allowed
 
 PASS = Action("pass")
+
+
+def _never(when) -> bool:
+    """A condition the parameters fold to a false constant."""
+    return isinstance(when, Const) and not when.value
 
 
 class TurnPhase(Phase):
@@ -48,6 +54,12 @@ class TurnPhase(Phase):
                           for verb in ("discard", *prog.go_out)}
         self._from_zone = {(verb, z): Action(verb, z) for verb in ("draw", "take") for z in prog.table_zones}
         self._distinct = prog.cards.distinct     # one card per text: no copy of a card to skip
+        self._entry: dict = {}                   # (step, verb, zone) -> the step entry behind it
+        # per step, the entries that can ever be offered: an entry whose condition, or whose go-out's
+        # condition, the parameters fold to false is never listed (Gin's `big_gin` when it is off)
+        self._live = [[a for a in s.actions if not (_never(a.when) or (a.kind == "go_out" and
+                                                                        _never(prog.go_out[a.arg].when)))]
+                      for s in prog.steps]
 
     def reset(self, g) -> None:
         g.forced_draw = None
@@ -94,7 +106,7 @@ class TurnPhase(Phase):
         must = g.must
         track = self.ambiguous[g.step]
         g.spec_of = spec_of = {} if track else None  # listed action -> the entry that offered it (first wins)
-        for a in self.prog.steps[g.step].actions:
+        for a in self._live[g.step]:
             if g.go_out_only and a.kind != "go_out":
                 continue
             if must and a.kind not in ("meld", "layoff"):
@@ -208,15 +220,20 @@ class TurnPhase(Phase):
         floor = None
         if all(spec.cap is not None for spec in go_outs):
             floor = go_outs[0].cap[1](g) - max(spec.cap[0] for spec in go_outs)
-        seen = set()
+        if self._distinct:                 # one card per text: the candidates are the hand's cards
+            cands = [c for c in sorted(hand) if c not in banned and (floor is None or value[c] >= floor)]
+        else:                              # one candidate per text: the first copy in id order
+            cands, seen = [], set()
+            for c in sorted(hand):
+                t = text[c]
+                if t in seen:
+                    continue
+                seen.add(t)
+                if c in banned or (floor is not None and value[c] < floor):
+                    continue
+                cands.append(c)
         remove, insert = list.__delitem__, list.insert
-        for c in sorted(hand):
-            t = text[c]
-            if t in seen:
-                continue
-            seen.add(t)
-            if c in banned or (floor is not None and value[c] < floor):
-                continue
+        for c in cands:
             # the card is taken out and put back at list level, the zone's mask kept by hand (the
             # scan's inner loop; Cards' own methods do the same one call deeper)
             i = hand.index(c)
@@ -313,12 +330,17 @@ class TurnPhase(Phase):
             a = g.spec_of.get(action)
             if a is not None:
                 return a
-        for a in self.prog.steps[g.step].actions:
-            if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb):
-                if action.verb in ("draw", "take", "discard") and action.zone and a.arg != action.zone:
-                    continue
-                return a
-        raise AssertionError(action)
+        key = (g.step, action.verb, action.zone)
+        a = self._entry.get(key)
+        if a is None:                      # the first entry of the step that offers this verb (and zone)
+            for a in self.prog.steps[g.step].actions:
+                if a.kind == action.verb or (a.kind == "go_out" and a.arg == action.verb):
+                    if action.verb in ("draw", "take", "discard") and action.zone and a.arg != action.zone:
+                        continue
+                    self._entry[key] = a
+                    return a
+            raise AssertionError(action)
+        return a
 
     def _next_step(self, g, action: Action) -> None:
         spec = self._spec_for(g, action)
