@@ -56,23 +56,26 @@ name, n, secs = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 rules = rulesdsl.load(name)
 rules.new_game(seed=0, players=n)                        # warm-up: compile for this player count
 hands = dec = m = 0
-t = time.perf_counter()
-while time.perf_counter() - t < secs:
+clock = time.perf_counter
+t = clock()
+end = t + secs
+while clock() < end:                  # matches played in turn; the last one stops when time is up
     g = rules.new_game(seed=m, players=n)
     rng = random.Random(m)
-    while not g.is_over:
+    while not g.is_over and (dec & 63 or clock() < end):
         a = g.legal_actions()
         g.apply(a[rng.randrange(len(a))])
         dec += 1
-    hands += len(g.hand_log)
+    hands += len(g.hand_log)          # the hands finished, in a match finished or not
     m += 1
-dt = time.perf_counter() - t
+dt = clock() - t
 print(hands / dt, dec / dt)
 """
 
 
 def playout_rate(tree: str, name: str, n: int, seconds: float) -> tuple:
-    """(hands/s, decisions/s) of whole random matches, in a fresh process importing ``tree``."""
+    """(hands/s, decisions/s) of random matches for ``seconds``, in a fresh process importing ``tree``
+    (the hands finished count, including those of a match the time cut short)."""
     env = dict(os.environ, PYTHONPATH=tree)
     out = subprocess.run([sys.executable, "-c", PLAYER, name, str(n), str(seconds)], cwd=tree, env=env,
                          capture_output=True, text=True)
@@ -83,20 +86,23 @@ def playout_rate(tree: str, name: str, n: int, seconds: float) -> tuple:
 
 
 def against_baseline(base: str, old_tree: str, seconds: float, rounds: int) -> None:
-    print(f"\nRandom playouts, whole matches: this checkout against {base} (before the speed work), "
+    print(f"\nRandom playouts: this checkout against {base} (before the speed work), "
           f"{rounds} interleaved rounds of {seconds:g} s each")
-    print(f"  {'game':28} {'hands/s then':>13} {'hands/s now':>12} {'ratio':>7} {'target':>7}  met")
+    print(f"  {'game':28} {'hands/s then':>13} {'hands/s now':>12} {'ratio':>7} {'target':>7}  met"
+          f"   {'decisions/s then':>17} {'now':>8} {'ratio':>7}")
     for label, name, n, target in PLAYOUTS:
         old, new = [], []
         for r in range(rounds):
             order = [(old_tree, old), (ROOT, new)]
             for tree, into in (order if r % 2 == 0 else order[::-1]):
-                into.append(playout_rate(tree, name, n, seconds)[0])
-        o, w = statistics.median(old), statistics.median(new)
+                into.append(playout_rate(tree, name, n, seconds))
+        o, w = statistics.median(x[0] for x in old), statistics.median(x[0] for x in new)
+        od, wd = statistics.median(x[1] for x in old), statistics.median(x[1] for x in new)
         ratio = w / o if o else float("nan")
         goal = f"x{target:g}" if target else ""
         met = ("yes" if ratio >= target else "no") if target else ""
-        print(f"  {label:28} {o:>13.1f} {w:>12.1f} {'x%.2f' % ratio:>7} {goal:>7}  {met}", flush=True)
+        print(f"  {label:28} {o:>13.1f} {w:>12.1f} {'x%.2f' % ratio:>7} {goal:>7}  {met:3}"
+              f"   {od:>17,.0f} {wd:>8,.0f} {'x%.2f' % (wd / od):>7}", flush=True)
 
 
 def gin_against_peers(seconds: float, rounds: int) -> None:
