@@ -4,9 +4,9 @@ Two shapes are recognised, each where using it cannot change any outcome.
 
 **A deadwood cap.**
 A go-out that discards (``knock 7H``) is judged once per card of the hand, on the hand without that
-card: eleven evaluations on every Gin turn, nearly all false.  When the condition demands a small
-deadwood (``deadwood(hand) <= 10`` or ``== 0`` among its top-level ``and`` terms), most of those
-evaluations can be answered without running it, exactly:
+card: eleven evaluations per turn for an eleven-card hand, nearly all false.  When the condition
+demands a small deadwood (``deadwood(hand) <= 10`` or ``== 0`` among its top-level ``and`` terms),
+most of those evaluations can be answered without running it, exactly:
 
     removing a card ``c`` lowers the minimum deadwood by at most the card's value, because the
     arrangement that is best without ``c`` is still an arrangement of the hand with ``c`` left

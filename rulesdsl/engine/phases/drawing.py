@@ -56,7 +56,7 @@ class TurnPhase(Phase):
         self._distinct = prog.cards.distinct     # one card per text: no copy of a card to skip
         self._entry: dict = {}                   # (step, verb, zone) -> the step entry behind it
         # per step, the entries that can ever be offered: an entry whose condition, or whose go-out's
-        # condition, the parameters fold to false is never listed (Gin's `big_gin` when it is off)
+        # condition, the parameters fold to false is never listed (a go-out a parameter switches off)
         self._live = [[a for a in s.actions if not (_never(a.when) or (a.kind == "go_out" and
                                                                         _never(prog.go_out[a.arg].when)))]
                       for s in prog.steps]
