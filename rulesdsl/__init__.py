@@ -9,10 +9,11 @@
 
 from .engine.actions import Action
 from .engine.game import Game
+from .engine.record import RecordError, replay
 from .errors import (Diagnostic, IllegalAction, RuleEvaluationError, RulesdslError, RulesetError,
                      ShadowedFileWarning)
 from .rules import Arrangement, Rules, load
 
-__all__ = ["load", "Rules", "Game", "Action", "Arrangement", "Diagnostic", "IllegalAction", "RuleEvaluationError",
-           "RulesetError", "RulesdslError", "ShadowedFileWarning"]
+__all__ = ["load", "replay", "Rules", "Game", "Action", "Arrangement", "Diagnostic", "IllegalAction",
+           "RuleEvaluationError", "RulesetError", "RulesdslError", "RecordError", "ShadowedFileWarning"]
 __version__ = "0.1.0"

@@ -40,6 +40,9 @@ class Rules:
         self.digest = digest(tree)
         self.params = model.param_values()
         self._programs: dict[int, Program] = {}
+        #: how ``load`` was asked for it (a record names its ruleset this way): name and overrides
+        self.source: Optional[str] = None
+        self.overrides: dict = {}
 
     @property
     def name(self) -> str:
@@ -66,7 +69,15 @@ class Rules:
         """A new match.  ``deck`` (top card first) stacks the first deal, ``decks`` the deals after it
         (or, without ``deck``, the first deals in order; ``Game.stack_next`` adds more while playing);
         ``players`` where a range is allowed."""
-        return Game(self.program(players), seed=seed, dealer=dealer, deck=deck, digest=self.digest, decks=decks)
+        game = Game(self.program(players), seed=seed, dealer=dealer, deck=deck, digest=self.digest, decks=decks)
+        game.source = (self.source, dict(self.overrides))
+        return game
+
+    def replay(self, record: Mapping[str, Any]) -> Game:
+        """The game a record (``Game.record()``) describes, played under these rules; a record made
+        under other rules (another digest) is refused with ``RecordError``."""
+        from .engine.record import replay_with
+        return replay_with(self, record)
 
     def arrange(self, cards: Sequence[str], players: Optional[int] = None) -> Arrangement:
         """The best split of ``cards`` (texts like "10H") into this ruleset's melds, minimising deadwood."""
@@ -119,6 +130,7 @@ def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
                 break
             rules._programs[n] = prog
         diags.raise_if_any()
+        rules.source, rules.overrides = str(name), dict(overrides or {})
     except RulesetError as exc:
         bases = {display_path(f) for f in files[1:] if not _is_bundled(f)}
         if bases and any(d.pos.path in bases for d in exc.diagnostics):

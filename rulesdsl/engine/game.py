@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
+import secrets
 from typing import Any, Optional, Sequence, Union
 
 from ..compile.program import Program, rule_at
@@ -44,8 +45,11 @@ class Game:
                  decks: Optional[Sequence[Sequence[Union[str, int]]]] = None):
         self.prog = prog
         self.n = prog.n
+        if seed is None:                           # unpredictable, and kept so that the game can be recorded
+            seed = secrets.randbits(64)
         self.seed = seed
         self.digest = digest
+        self.source: Optional[tuple] = None        # (ruleset name, overrides) when made by Rules.new_game
         self._rng = random.Random(seed)
         self._rng_shared = False                   # shared with a clone: copied before its next use
         self.env: dict = {}
@@ -72,6 +76,7 @@ class Game:
         self.arrived = None                        # auto_lay.replace_when: how a laid card came
         self.phases = build_phases(prog)
         first = prog.model.match.first_dealer
+        dealer_asked = dealer
         if dealer is None:
             dealer = self.rng.randrange(self.n) if first == "random" else 0
         if not (isinstance(dealer, int) and 0 <= dealer < self.n):
@@ -80,6 +85,11 @@ class Game:
         self._stacks: list = []                    # stacked decks for the next deals, in order
         for d in ([deck] if deck is not None else []) + list(decks or ()):
             self._stacks.append(self._parse_deck(d))
+        # what a record needs to rebuild this game: the dealer as asked (None: drawn at random, which
+        # uses the generator), the decks stacked at the start, and each later stack_next with the
+        # number of actions made before it
+        self._setup = (dealer_asked, tuple(tuple(self.prog.cards.text[c] for c in d) for d in self._stacks))
+        self._stack_log: list = []
         self.go_out_names = tuple(prog.go_out)
         self._failure: Optional[RuleEvaluationError] = None
         try:
@@ -143,7 +153,9 @@ class Game:
     def stack_next(self, deck: Sequence[Union[str, int]]) -> None:
         """Deal the next hand still to come from this deck (top card first, every card once) instead of
         a shuffle; several calls stack several hands, in order.  For tests, replays and teaching."""
-        self._stacks.append(self._parse_deck(deck))
+        order = self._parse_deck(deck)
+        self._stacks.append(order)
+        self._stack_log.append((len(self.history), tuple(self.prog.cards.text[c] for c in order)))
 
     def _start_hand(self) -> None:
         p = self.prog
@@ -424,6 +436,13 @@ class Game:
         raise RuleEvaluationError(f"{self.MAX_EMPTY_HANDS} hands in a row ended before anyone could act")
 
     # ------------------------------------------------------------------ copies
+    def record(self) -> dict:
+        """This game as JSON-ready data: the ruleset (name, overrides, digest), players, seed, dealer,
+        stacked decks and every action's text.  ``rulesdsl.replay(record)`` rebuilds the same game
+        in the same position: a saved game, resumed; a finished one, replayed."""
+        from .record import make_record
+        return make_record(self)
+
     def clone(self) -> "Game":
         """An independent copy of this game in its current position (for search and what-ifs): moves
         made on either are not seen by the other, and both continue with the same random state."""
