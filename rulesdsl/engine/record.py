@@ -10,7 +10,8 @@ game is saved and resumed, and how a finished one is replayed.
 Records travel (a saved file, a server's store), so reading one is strict: every field is checked
 for its type before use, a record made under other rules (another digest) is refused, and an action
 that does not replay stops with a ``RecordError`` naming it.  The ruleset a record names is loaded
-with ``load``'s own rules (bundled names; paths stay within ``allow_paths``).
+by ``load``'s own rules (a bundled name, or a file path); a server replaying records it did not write
+passes the rules it serves instead (``rules.replay(record)``), so a record cannot make it read a file.
 """
 
 from __future__ import annotations
