@@ -45,3 +45,30 @@ def assert_illegal(game, action: str) -> None:
     with pytest.raises(IllegalAction):
         game.apply(action)
     assert snapshot(game) == before, f"`{action}` was rejected but changed the state"
+
+
+def random_moves(game, rng, moves: int) -> list:
+    """Up to ``moves`` uniformly random legal actions (fewer if the match ends); returns their texts."""
+    done = []
+    for _ in range(moves):
+        if game.is_over:
+            break
+        acts = game.legal_actions()
+        a = acts[rng.randrange(len(acts))]
+        game.apply(a)
+        done.append(str(a))
+    return done
+
+
+def assert_plays_in_step(game, twin, rng, moves: int) -> None:
+    """Play ``game`` on with random moves and ``twin`` with the same ones (as text); at every position
+    the two must list the same legal actions, in the same order."""
+    for _ in range(moves):
+        if game.is_over:
+            break
+        acts = game.legal_actions()
+        assert [str(a) for a in twin.legal_actions()] == [str(a) for a in acts]
+        a = acts[rng.randrange(len(acts))]
+        game.apply(a)
+        twin.apply(str(a))
+    assert snapshot(twin) == snapshot(game)

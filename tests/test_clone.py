@@ -17,22 +17,9 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl.source.resolve import bundled_names
 
-from common import snapshot
+from common import assert_plays_in_step, random_moves as play, snapshot
 
 NAMES = [n for n, _ in bundled_names()]
-
-
-def play(game, rng: random.Random, moves: int) -> list:
-    """Up to ``moves`` random legal actions; returns their texts."""
-    done = []
-    for _ in range(moves):
-        if game.is_over:
-            break
-        acts = game.legal_actions()
-        a = acts[rng.randrange(len(acts))]
-        game.apply(a)
-        done.append(str(a))
-    return done
 
 
 def replay(rules, seed: int, moves: list):
@@ -65,16 +52,8 @@ def test_a_clone_given_the_same_moves_plays_the_same_game(name, seed, before):
     play(original, random.Random(seed), before)
     twin = original.clone()
     assert snapshot(twin) == snapshot(original)
-    rng = random.Random(seed + 7)
-    for _ in range(250):                         # long enough to cross into later hands of most games
-        if original.is_over:
-            break
-        acts = original.legal_actions()
-        assert [str(a) for a in twin.legal_actions()] == [str(a) for a in acts]
-        a = acts[rng.randrange(len(acts))]
-        original.apply(a)
-        twin.apply(str(a))
-    assert snapshot(twin) == snapshot(original)
+    # long enough to cross into later hands of most games
+    assert_plays_in_step(original, twin, random.Random(seed + 7), 250)
     assert twin.hand_log == original.hand_log
 
 

@@ -20,17 +20,9 @@ import rulesdsl
 from rulesdsl import RecordError
 from rulesdsl.source.resolve import bundled_names
 
-from common import snapshot
+from common import assert_plays_in_step, random_moves as play, snapshot
 
 NAMES = [n for n, _ in bundled_names()]
-
-
-def play(game, rng: random.Random, moves: int) -> None:
-    for _ in range(moves):
-        if game.is_over:
-            break
-        acts = game.legal_actions()
-        game.apply(acts[rng.randrange(len(acts))])
 
 
 def through_json(record: dict) -> dict:
@@ -44,16 +36,8 @@ def test_a_record_replays_to_the_same_game_which_plays_on_the_same(name, seed, m
     play(game, random.Random(moves), moves)
     again = rulesdsl.replay(through_json(game.record()))
     assert snapshot(again) == snapshot(game)
-    rng = random.Random(7)
-    for _ in range(150):                 # on into later hands: the random state was rebuilt too
-        if game.is_over:
-            break
-        acts = game.legal_actions()
-        assert [str(a) for a in again.legal_actions()] == [str(a) for a in acts]
-        a = acts[rng.randrange(len(acts))]
-        game.apply(a)
-        again.apply(str(a))
-    assert snapshot(again) == snapshot(game)
+    # on into later hands: the random state was rebuilt too
+    assert_plays_in_step(game, again, random.Random(7), 150)
 
 
 def test_overrides_players_dealer_and_stacked_decks_are_recorded():
