@@ -4,9 +4,11 @@ A search bot copies the position it is deciding from thousands of times per deci
 made by hand rather than with ``copy.deepcopy`` (which walks the compiled ruleset too, and is about
 a hundred times slower).  What is shared and what is copied:
 
-* **shared**: what never changes once the game is built -- the compiled program, the phase objects
-  (they keep no per-game state; everything a phase remembers lives on the game), the seed, the
-  digest, the number of players;
+* **shared**: what never changes once the game is built (``engine.state.FIXED``) -- the compiled
+  program, the phase objects (they keep no per-game state; everything a phase remembers lives on the
+  game), the seed, the digest, the number of players;
+* **left out**: what the game has learnt about itself (``engine.state.OWN``: what each seat has seen,
+  for ``determinize``); a clone learns it again if asked;
 * **copied**: everything else, by the kind of value: numbers, texts, actions and compiled rules are
   immutable and kept; lists, dicts and sets are copied with their contents copied the same way; a
   zone (``Cards``) keeps its mask; objects that hold per-game state provide ``copy_state()``;
@@ -30,11 +32,12 @@ from ..compile.patterns import PlayShape
 from ..compile.table_melds import TableMeld
 from ..expr.compiler import Const
 from .actions import Action
+from .state import FIXED, OWN
 from .phases.climbing import Played, PlayView, _Cand
 from .zones import Cards
 
-#: the attributes a clone shares with its original: fixed when the game is built
-SHARED = frozenset({"prog", "phases", "seed", "digest", "n", "teams", "go_out_names", "_rng"})
+#: the attributes a clone shares with its original: fixed when the game is built (``engine.state``)
+SHARED = FIXED
 
 #: immutable values, kept as they are (a climbing candidate, ``_Cand``, is a memo of what a choice of
 #: cards is: shared by every position and game that offers it, never game state)
@@ -120,6 +123,8 @@ def clone_game(game):
         t = type(v)
         if t in atoms or k in shared:
             d[k] = v
+        elif k in OWN:
+            d[k] = None
         else:
             copier = copiers.get(t)
             d[k] = copier(v) if copier is not None else copy_value(v)

@@ -26,6 +26,7 @@ from ..errors import ECHO_LIMIT, IllegalAction, RuleEvaluationError, RulesdslErr
 _EVAL_ERRORS = (Exception,)
 from .actions import Action, coerce_action
 from .phases import build_phases
+from .visibility import player_zone_shown, table_zone_shows, team_zone_shown
 from .zones import Cards
 
 
@@ -92,6 +93,8 @@ class Game:
         self._stack_log: list = []
         self.go_out_names = tuple(prog.go_out)
         self._failure: Optional[RuleEvaluationError] = None
+        self._knowledge: Optional[dict] = None     # seat -> what it has seen (engine.knowledge), on demand
+        self.determinized_for: Optional[int] = None
         try:
             self._start_hand()
             self._settle()
@@ -443,6 +446,14 @@ class Game:
         from .record import make_record
         return make_record(self)
 
+    def determinize(self, seat: int, rng: random.Random) -> "Game":
+        """A copy in which every card hidden from ``seat`` is dealt again at random, consistently with
+        everything the seat has seen this hand (sizes, cards it knows to be in a hand, cards it knows
+        are not), and whose later shuffles come from ``rng``.  For search bots: see
+        ``engine.determinize``."""
+        from .determinize import determinize
+        return determinize(self, seat, rng)
+
     def clone(self) -> "Game":
         """An independent copy of this game in its current position (for search and what-ifs): moves
         made on either are not seen by the other, and both continue with the same random state."""
@@ -793,35 +804,9 @@ class Game:
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict:
-        """Everything ``seat`` may see, as JSON-serialisable data, and nothing more."""
+        """Everything ``seat`` may see, as JSON-serialisable data, and nothing more.  Which cards it
+        sees is decided in one place, ``engine.visibility``; each phase adds what it shows."""
         p = self.prog
-        t = p.cards.text
-        zones = {}
-        for z, spec in p.model.zones.items():
-            if spec.per == "team":
-                continue                       # shown under "team_zones"
-            if spec.per == "table":
-                cards = self.zones[z]
-                entry: dict[str, Any] = {"count": len(cards)}
-                down = self.face_down
-                if spec.visible == "all":
-                    entry["cards"] = [t[c] if c not in down else "face down" for c in cards]
-                elif spec.visible == "top" and cards:
-                    if cards[-1] in down:
-                        entry["top_face_down"] = True
-                    else:
-                        entry["top"] = t[cards[-1]]
-                zones[z] = entry
-            else:
-                per = []
-                for s in range(self.n):
-                    cards = self.pzones[z][s]
-                    entry = {"count": len(cards)}
-                    shown = self.revealed[s] and z == "hand"            # a hand laid face up
-                    if spec.visible == "all" or (spec.visible == "owner" and s == seat) or shown:
-                        entry["cards"] = sorted(t[c] for c in cards)
-                    per.append(entry)
-                zones[z] = per
         out = {
             "seat": seat,
             "players": self.n,
@@ -833,13 +818,8 @@ class Game:
             "step": p.steps[self.step].name if self.phase == "turn" else self.phase,
             "scores": list(self.scores),
             "hands_won": list(self.hands_won),
-            "zones": zones,
-            "melds": [{"owner": self.meld_owner[i], "cards": [t[c] for c in m]}
-                      for i, m in enumerate(self.table_melds)] + [
-                     {"owner": m.owner, "kind": m.kind,
-                      "cards": [t[c] + ("=" + p.cards.kind_text[k] if p.wild[c] and k != p.cards.kind[c] else "")
-                                for c, k in zip(m.cards, m.declared)],
-                      "placed_by": list(m.placers), **({"book": m.book} if m.book else {})} for m in self.melds],
+            "zones": self._view_zones(seat),
+            "melds": self._view_melds(),
             "last_hands": copy.deepcopy(self.hand_log[-3:]),
             "legal_actions": [str(a) for a in self.legal_actions()]
                              if seat == self.current_player and not self.broken else [],
@@ -847,14 +827,10 @@ class Game:
             "winner": self.winner,
         }
         if self.tzones:
-            mine = self.team_of(seat)
-
-            def team_entry(z, team, cards):
-                vis = p.model.zones[z].visible
-                if vis == "all" or (vis in ("team", "owner") and team == mine):
-                    return {"count": len(cards), "cards": [t[x] for x in cards]}
-                return {"count": len(cards)}
-            out["team_zones"] = {z: [team_entry(z, team, c) for team, c in enumerate(zs)]
+            t = p.cards.text
+            out["team_zones"] = {z: [{"count": len(c), "cards": [t[x] for x in c]}
+                                     if team_zone_shown(self, z, team, seat) else {"count": len(c)}
+                                     for team, c in enumerate(zs)]
                                  for z, zs in self.tzones.items()}
         if self.teams:
             out["teams"] = [self.members(t) for t in range(self.teams)]
@@ -863,3 +839,44 @@ class Game:
         for ph in self.phases.values():
             ph.view(self, seat, out)
         return out
+
+    def _view_zones(self, seat: int) -> dict:
+        """Table and per-seat zones: every count, and the cards ``seat`` sees."""
+        t = self.prog.cards.text
+        down = self.face_down
+        zones: dict[str, Any] = {}
+        for z, spec in self.prog.model.zones.items():
+            if spec.per == "team":
+                continue                       # shown under "team_zones"
+            if spec.per == "table":
+                cards = self.zones[z]
+                entry: dict[str, Any] = {"count": len(cards)}
+                shows = table_zone_shows(self, z)
+                if shows == "all":
+                    entry["cards"] = [t[c] if c not in down else "face down" for c in cards]
+                elif shows == "top" and cards:
+                    if cards[-1] in down:
+                        entry["top_face_down"] = True
+                    else:
+                        entry["top"] = t[cards[-1]]
+                zones[z] = entry
+                continue
+            per = []
+            for s, cards in enumerate(self.pzones[z]):
+                entry = {"count": len(cards)}
+                if player_zone_shown(self, z, s, seat):
+                    entry["cards"] = sorted(t[c] for c in cards)
+                per.append(entry)
+            zones[z] = per
+        return zones
+
+    def _view_melds(self) -> list:
+        """The melds on the table, seen by everyone (a wild card with what it stands for)."""
+        p = self.prog
+        t = p.cards.text
+        return [{"owner": self.meld_owner[i], "cards": [t[c] for c in m]}
+                for i, m in enumerate(self.table_melds)] + [
+               {"owner": m.owner, "kind": m.kind,
+                "cards": [t[c] + ("=" + p.cards.kind_text[k] if p.wild[c] and k != p.cards.kind[c] else "")
+                          for c, k in zip(m.cards, m.declared)],
+                "placed_by": list(m.placers), **({"book": m.book} if m.book else {})} for m in self.melds]

@@ -28,6 +28,9 @@ class RecordError(RulesdslError, ValueError):
 
 
 def make_record(game) -> dict:
+    if game.determinized_for is not None:
+        raise ValueError("a determinized game has no record: its hidden cards were dealt again, so its "
+                         "seed and actions no longer make it")
     if type(game.seed) not in (int, str):
         raise ValueError(f"a game seeded with a {type(game.seed).__name__} cannot be recorded: "
                          "seed it with a whole number or a text")

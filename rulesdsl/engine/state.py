@@ -1,0 +1,69 @@
+"""The state of a game in play, declared in one place.
+
+Every attribute a ``Game`` (or one of its phases, which keep their state on the game) holds is named
+here with what kind of value it is.  Three services treat the state as a whole from this list:
+
+* ``clone`` shares the ``FIXED`` attributes, leaves out the ``OWN`` ones and copies the rest;
+* ``determinize`` deals hidden cards again by renaming card ids, so it must reach every attribute that
+  holds a card id: the ``CARD_*`` groups; ``DERIVED`` caches are dropped and rebuilt;
+* ``record`` needs none of it: a record is the seed and the actions, and replays to this state.
+
+A test plays every bundled game and fails on an attribute that is not declared here, so new state
+cannot be missed by any of them.
+"""
+
+from __future__ import annotations
+
+#: fixed when the game is built, shared by a clone with its original
+FIXED = frozenset({"prog", "phases", "seed", "digest", "n", "teams", "go_out_names", "source", "_rng"})
+
+#: a card id, or None
+CARD = frozenset({"drawn", "taken", "buyable", "cand"})
+
+#: collections of card ids (lists, sets)
+CARDS = frozenset({"must", "face_down", "taken_cards"})
+
+#: name -> {card id: seat}
+CARD_KEYED = frozenset({"marks"})
+
+#: name -> card id
+CARD_VALUED = frozenset({"facts"})
+
+#: zone name -> cards (table zones) or -> [cards per seat or team] (the places cards lie)
+ZONES = frozenset({"zones", "pzones", "tzones"})
+
+#: the melds on the table: seen by everyone, so never renamed
+PUBLIC_CARDS = frozenset({"table_melds", "melds", "trick_last"})
+
+#: caches computed from the rest, emptied when cards are renamed: attribute -> its empty value
+DERIVED = {"_legal": None, "play_actions": list, "play_entries": list}
+
+#: what a game has learnt about itself that a copy must not share nor inherit (what each seat has
+#: seen, followed action by action): a clone starts without it and learns again when asked
+OWN = frozenset({"_knowledge"})
+
+#: everything else: numbers, seats, texts, flags, compiled rules, per-seat counts; no card ids
+PLAIN = frozenset({
+    # seats, turn and direction
+    "actor", "dealer", "_order", "_next", "_direction", "order", "previous_order", "final_order", "step",
+    "phase", "_keep_actor", "_new_turn", "offer_i", "offer_seats", "asker", "answers", "asked",
+    "claim_queue", "claim_zone", "discarder", "buying", "declarer", "defender", "scorer", "team_cur",
+    "meld_owner",
+    # the match
+    "scores", "hands_won", "hand_number", "history", "hand_log", "winner", "is_over", "broken", "_failure",
+    "last_gains", "final_deadwood", "env", "counters", "event_size", "event_owner", "arrived", "state",
+    "streak", "streak_now", "pending_end", "ending", "_rng_shared", "_setup", "_stack_log", "_stacks",
+    # the hand
+    "picked_up", "reserve_turns", "turn_in_reserve", "revealed", "team_melded", "stage_total",
+    "staged_kinds", "reshuffles", "discard_forbid", "banned", "forced_draw", "draws", "can_play",
+    "go_out_only", "owed",
+    # climbing and tricks
+    "locked", "bottom", "pending", "passes", "finished", "opening", "plays_made", "trick_plays", "clast",
+    "cplay", "spec_of", "cand_as", "cand_meld", "cand_meld_ranks",
+    # the exchange
+    "xstep", "xgiven", "xcount",
+    # a copy whose hidden cards were dealt again for this seat (None: the game itself)
+    "determinized_for",
+})
+
+DECLARED = FIXED | CARD | CARDS | CARD_KEYED | CARD_VALUED | ZONES | PUBLIC_CARDS | frozenset(DERIVED) | OWN | PLAIN
