@@ -1,0 +1,175 @@
+"""``ismcts``: information-set Monte Carlo tree search, for any ruleset.
+
+The bot cannot see the other hands or the stock, so it searches many possible worlds at once
+(single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): each iteration deals the hidden cards
+again (``game.determinize(seat, rng)``, consistent with all the seat has seen), walks down one shared
+tree of actions restricted to those legal in that world, adds one new action, plays the rest of the
+deal out with a rollout policy, and credits every seat with how the deal went for it.  Across
+iterations the tree's statistics average over the worlds, so the bot plays what is good *in general*,
+not in one guessed world.
+
+Details that matter for card games:
+
+* **Availability**: an action legal in only some worlds is judged against how often it was available
+  (UCB with availability counts), not against all visits.
+* **Whose reward**: each node keeps the reward of the seat that chose its action, so opponents in the
+  tree play for themselves; partners share their team's reward.
+* **The end of a deal**: an iteration stops when the deal ends (the next deal is a fresh shuffle the
+  search cannot inform) or after ``depth`` decisions of rollout.  A finished deal is scored by what it
+  did to each side's score; a cut-off one by the cards each side still holds, valued as the ruleset
+  values them (fewer and cheaper is better).  Each side's reward is the share of other sides it did
+  better than (1: best, 0: worst, ties half), so the same search suits every scoring scale.
+* **Budget**: ``iterations`` per decision, or ``seconds`` per decision when given (reproducible only
+  with ``iterations``).  A decision with one legal action is made without search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Optional
+
+from ..engine.actions import Action
+
+
+class _Node:
+    __slots__ = ("children", "seat", "visits", "avail", "reward")
+
+    def __init__(self, seat: int = -1):
+        self.children: dict = {}           # action -> _Node
+        self.seat = seat                   # who chose the action leading here
+        self.visits = 0
+        self.avail = 0                     # iterations in which this action was legal
+        self.reward = 0.0
+
+
+class ISMCTSBot:
+    def __init__(self, seed: Optional[int] = None, iterations: int = 1000, seconds: Optional[float] = None,
+                 rollout: str = "random", depth: int = 20, exploration: float = 0.7):
+        if not (type(iterations) is int and iterations >= 1):
+            raise ValueError(f"iterations must be a whole number, 1 or more (not {iterations!r})")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise ValueError(f"seconds must be a positive number (not {seconds!r})")
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout must be random or greedy (not {rollout!r})")
+        if not (type(depth) is int and depth >= 0):
+            raise ValueError(f"depth must be a whole number, 0 or more (not {depth!r})")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.exploration = exploration
+        self.rollout = rollout
+        self._policy = None
+        self.last_iterations = 0           # iterations made for the last decision (for reports)
+
+    # ------------------------------------------------------------------ the decision
+    def choose(self, game) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        me = game.current_player
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < self.iterations if deadline is None else time.perf_counter() < deadline:
+            self._iterate(game, me, root)
+            done += 1
+        self.last_iterations = done
+        best = max((root.children[a].visits, -i) for i, a in enumerate(actions) if a in root.children)
+        return actions[-best[1]]
+
+    def _iterate(self, game, me: int, root: _Node) -> None:
+        world = game.determinize(me, self.rng)
+        hand, scores = world.hand_number, list(world.scores)
+        path = [root]
+        node = root
+        while not world.is_over and world.hand_number == hand:
+            legal = world.legal_actions()
+            seat = world.current_player
+            fresh = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if fresh:
+                a = fresh[self.rng.randrange(len(fresh))]
+                child = node.children[a] = _Node(seat)
+                child.avail = 1
+                world.apply(a)
+                path.append(child)
+                break
+            a = self._select(node, legal)
+            node = node.children[a]
+            world.apply(a)
+            path.append(node)
+        self._play_out(world, hand)
+        reward = self._rewards(world, hand, scores)
+        for n in path:
+            n.visits += 1
+            if n.seat >= 0:
+                n.reward += reward[n.seat]
+
+    def _select(self, node: _Node, legal: list):
+        """UCB over the actions legal in this world, exploring by availability."""
+        c = self.exploration
+        best, best_a = -1.0, legal[0]
+        log = math.log
+        for a in legal:
+            ch = node.children[a]
+            v = ch.reward / ch.visits + c * math.sqrt(log(ch.avail) / ch.visits) if ch.visits else 1e9
+            if v > best:
+                best, best_a = v, a
+        return best_a
+
+    # ------------------------------------------------------------------ rollout and reward
+    def _play_out(self, world, hand: int) -> None:
+        policy = self._rollout_policy()
+        for _ in range(self.depth):
+            if world.is_over or world.hand_number != hand:
+                return
+            if policy is None:
+                legal = world.legal_actions()
+                world.apply(legal[self.rng.randrange(len(legal))])
+            else:
+                world.apply(policy.choose(world))
+
+    def _rollout_policy(self):
+        if self.rollout == "random":
+            return None
+        if self._policy is None:
+            from .greedy import GreedyBot
+            self._policy = GreedyBot(seed=self.rng.randrange(1 << 30))
+        return self._policy
+
+    def _rewards(self, world, hand: int, scores: list) -> list:
+        """Each seat's reward in [0, 1]: the share of other sides its side did better than."""
+        ended = world.is_over or world.hand_number != hand
+        sides = len(world.scores)
+        if ended:
+            gain = [world.scores[s] - scores[s] for s in range(sides)]
+        else:
+            gain = [-_holding(world, s) for s in range(sides)]
+        if sides == 1:
+            side_reward = [1.0 if gain[0] > 0 else 0.0]
+        else:
+            side_reward = []
+            for s in range(sides):
+                beat = sum(1.0 if gain[s] > gain[o] else 0.5 if gain[s] == gain[o] else 0.0
+                           for o in range(sides) if o != s)
+                side_reward.append(beat / (sides - 1))
+        return [side_reward[world.team_of(seat)] for seat in range(world.n)]
+
+
+def _holding(world, side: int) -> float:
+    """What a side still holds at a cut-off: the value of its cards as the ruleset counts them (and
+    their number, so that a ruleset whose cards count nothing still prefers fewer)."""
+    value = world.prog.cards.value
+    total = 0.0
+    seats = world.members(side) if world.teams else (side,)
+    for s in seats:
+        held = world.held_cards(s)
+        total += len(held) + sum(abs(value[c]) for c in held) / 100
+    return total
