@@ -1,4 +1,5 @@
-"""The ``rulesdsl`` command: list, validate, simulate, convert.
+"""The ``rulesdsl`` command: list, validate, simulate, compare, convert (simulate and compare are in
+``simulate.py``).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -13,79 +14,15 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
-import warnings
-from collections import Counter
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Optional
+from typing import Optional
 
 import click
 
-from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, excerpt, printable
+from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, printable
 from ..source.tree import Pos
-
-
-def _parse_sets(pairs: tuple[str, ...]) -> tuple[dict, dict]:
-    """``--set key=value`` pairs -> overrides; values read like YAML scalars (5, true, winner)."""
-    from ..source.yaml_reader import read_yaml
-
-    out, where = {}, {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise click.BadParameter(f"`{excerpt(pair)}` is not KEY=VALUE", param_hint="--set")
-        key, _, text = pair.partition("=")
-        key = key.strip()
-        pos = Pos(f"--set {pair}", 1, 1)
-        try:
-            node = read_yaml(text.strip() or "null", f"--set {pair}")
-            value = node.plain()
-        except RulesetError as exc:
-            if any(d.code == "E-NUMBER" for d in exc.diagnostics):
-                raise                          # a number past the bound, not a word
-            value = text
-        out[key] = value
-        where[key] = pos
-    return out, where
-
-
-def _print_diagnostics(diags: list[Diagnostic], fmt: str, stream=None) -> None:
-    stream = stream or sys.stdout
-    if fmt == "json":
-        return
-    for d in diags:
-        click.echo(d.format(), file=stream)
-
-
-@contextmanager
-def _notes(skip: Optional[Callable[[ShadowedFileWarning], bool]] = None) -> Iterator[None]:
-    """Print each ``ShadowedFileWarning`` raised inside as one ``note:`` line on standard error
-    (unless ``skip`` says it is moot); other warnings are shown as usual."""
-    log: list = []
-    try:
-        with warnings.catch_warnings(record=True) as log:
-            warnings.simplefilter("always", ShadowedFileWarning)
-            yield
-    finally:
-        for w in log or ():
-            if isinstance(w.message, ShadowedFileWarning):
-                if not (skip and skip(w.message)):
-                    click.echo(f"note: {printable(w.message)}", err=True)
-            else:
-                warnings.showwarning(w.message, w.category, w.filename, w.lineno)
-
-
-def _load(name: str, overrides: dict, where: dict, allow_paths: tuple = ()):
-    from ..rules import load
-
-    with _notes():
-        return load(name, overrides or None, where, allow_paths=allow_paths)
-
-
-#: ``--allow-path DIR``: a folder outside the ruleset's own that its ``extends`` may name
-_ALLOW_PATH = click.option(
-    "--allow-path", "allow_paths", multiple=True, metavar="DIR", type=click.Path(),
-    help="A folder (outside the ruleset's own) whose files `extends` may name (repeatable).")
+from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
+from .simulate import compare, simulate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -144,122 +81,6 @@ def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...], allow_p
     if fmt == "json":
         click.echo(json.dumps(report if len(report) > 1 else report[0], indent=2))
     sys.exit(1 if bad else 0)
-
-
-@cli.command()
-@click.argument("ruleset")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(1), help="Matches to play.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the first match.")
-@click.option("--players", default=None, type=int, help="Number of players, where the game allows a range.")
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
-@click.option("--max-decisions", default=1_000_000, show_default=True, type=click.IntRange(1),
-              help="A match still not over after this many decisions is reported as one that does not end.")
-@_ALLOW_PATH
-def simulate(ruleset: str, games: int, seed: int, players: Optional[int], sets: tuple[str, ...],
-             max_decisions: int, allow_paths: tuple[str, ...]) -> None:
-    """Play random matches and report how they went, and how fast.
-
-    A match the ruleset stops (a rule that fails in play, a player left with no legal action) is
-    reported as ``match N (seed S): <located error>`` and the run goes on with the next match; a match
-    that does not end within ``--max-decisions`` stops the run.  Exit status 1 when any match failed."""
-    from ..bots.random_bot import NoEndError, play_out
-    from ..errors import RuleEvaluationError
-
-    overrides, where = _parse_sets(sets)
-    try:
-        rules = _load(ruleset, overrides, where, allow_paths)
-    except RulesetError as exc:
-        _print_diagnostics(exc.diagnostics, "text")
-        sys.exit(1)
-    try:
-        rules.program(players)
-    except ValueError as exc:
-        raise click.BadParameter(printable(exc), param_hint="--players")
-    endings: Counter = Counter()
-    wins: Counter = Counter()
-    roles: dict = {}
-    hands = decisions = shared = finished = 0
-    margins = []
-    failed = 0
-    t0 = time.perf_counter()
-    for g in range(games):
-        game = None
-        try:
-            game = rules.new_game(seed=seed + g, players=players)
-            decisions += play_out(game, seed=seed + g, max_decisions=max_decisions)
-        except (RuleEvaluationError, NoEndError) as exc:
-            failed += 1
-            decisions += len(game.history) if game is not None else 0
-            what = f"no end after {exc.decisions:,} decisions" if isinstance(exc, NoEndError) else exc
-            click.echo(f"match {g + 1} (seed {seed + g}): {printable(what)}")
-            if isinstance(exc, NoEndError):
-                if g + 1 < games:
-                    click.echo(f"stopped after match {g + 1} of {games}: a match that does not end")
-                break
-            if failed >= _MAX_FAILED_MATCHES and g + 1 < games:
-                click.echo(f"stopped after match {g + 1} of {games}: {failed} matches failed")
-                break
-            continue
-        finished += 1
-        hands += len(game.hand_log)
-        endings.update(h["ending"] for h in game.hand_log)
-        for h in game.hand_log:
-            for seat, role in zip(h.get("order", ()), h.get("roles", ())):
-                roles.setdefault(seat, Counter())[role] += 1
-        if game.winner is None:
-            shared += 1
-        else:
-            wins[game.winner] += 1
-            s = sorted(game.scores, reverse=True)
-            margins.append(s[0] - s[1] if len(s) > 1 else s[0])
-    dt = time.perf_counter() - t0
-    n = rules.program(players).n
-    played = f"{games} matches" if not failed else f"{finished} of {games} matches finished, {failed} failed"
-    click.echo(f"{printable(rules.name)}: {played}, {n} players, seed {seed}")
-    click.echo(f"hands (deals) played: {hands} ({hands / max(finished, 1):.1f} per finished match)"
-               if failed else f"hands (deals) played: {hands} ({hands / games:.1f} per match)")
-    if hands:
-        click.echo("how hands ended: " + ", ".join(f"{printable(k)} {v} ({100 * v / hands:.1f}%)"
-                                                   for k, v in endings.most_common()))
-    if roles:
-        names = list(dict.fromkeys(r for r, _ in rules.program(players).roles_for(n)))   # a shared name once
-        click.echo("roles by seat (deals finished in each role):")
-        click.echo("  seat  " + "  ".join(f"{printable(r)[:14]:>14}" for r in names))
-        for seat in range(n):
-            c = roles.get(seat, Counter())
-            click.echo(f"  {seat:>4}  " + "  ".join(f"{c[r]:>14}" for r in names))
-    teams = rules.program(players).teams
-    side = "team" if teams else "seat"
-    click.echo(f"match wins by {side}: " + ", ".join(f"{side} {s}: {wins[s]}" for s in range(teams or n))
-               + (f", shared: {shared}" if shared else ""))
-    if margins:
-        click.echo(f"final margin: mean {_mean_text(margins)}, max {_number_text(max(margins))}")
-    dt = max(dt, 1e-9)
-    click.echo(f"speed: {hands / dt:,.0f} hands/s, {decisions / dt:,.0f} decisions/s "
-               f"({dt:.2f} s for {decisions:,} decisions)")
-    if failed:
-        sys.exit(1)
-
-
-#: ``simulate`` stops after this many failed matches (a broken ruleset usually fails every match)
-_MAX_FAILED_MATCHES = 10
-
-
-def _number_text(v) -> str:
-    """A score as text, however large (Python refuses to print integers of more than 4,300 digits)."""
-    try:
-        return str(v)
-    except ValueError:
-        return f"a number of about {int(v.bit_length() * 0.30103)} digits"
-
-
-def _mean_text(values: list) -> str:
-    """The mean of scores, to one decimal; exact integer division when the total is too large for a float."""
-    total, n = sum(values), len(values)
-    try:
-        return f"{total / n:.1f}"
-    except OverflowError:
-        return _number_text(total // n)
 
 
 @cli.command()
@@ -373,6 +194,10 @@ def _refuse_own_input(path: Path, output: Optional[str], stdout: Optional[os.sta
                                f"would destroy it.  Write to another file.")
     raise click.UsageError(f"standard output is {shown}, which this conversion reads (a shell's `>` empties "
                            f"the file before convert starts).  Write to another file, or use `--output FILE`.")
+
+
+cli.add_command(simulate)
+cli.add_command(compare)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
