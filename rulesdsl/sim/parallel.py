@@ -159,8 +159,10 @@ def _run_ray(plan: Plan, address: str, jobs: int) -> Iterator[MatchResult]:
 
         options = dict(include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
         try:
-            if address == "local":
-                ray.init(**options)
+            if address == "local" and not os.environ.get("RAY_ADDRESS"):
+                ray.init(num_cpus=max(1, jobs), **options)      # a new instance here, --jobs CPUs wide
+            elif address == "local":
+                ray.init(**options)                             # the instance RAY_ADDRESS names
             else:
                 ray.init(address=address, **options)
         except Exception as exc:  # noqa: BLE001 -- Ray's errors vary by version; one line for the user

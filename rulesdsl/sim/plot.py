@@ -12,6 +12,7 @@ from typing import Sequence
 
 from .parallel import SimError
 from .runner import FINISHED, MatchResult
+from .summary import bots_text
 
 FORMATS = {".png": "png", ".svg": "svg"}
 PLOT_MISSING = "--plot needs matplotlib, an optional extra: pip install 'rulesdsl[plot]'"
@@ -40,7 +41,7 @@ def write_plot(path: str, results: Sequence[MatchResult], rep: dict) -> None:
     margins = [m for m in margins if m is not None]
     fig, axes = plt.subplots(1, 3, figsize=(13, 4))
     try:
-        title = f"{rep['ruleset']['name']}: {rep['matches']['finished']} matches, bots {','.join(rep['bots'])}"
+        title = f"{rep['ruleset']['name']}: {rep['matches']['finished']} matches, bots {bots_text(rep['bots'])}"
         fig.suptitle(title)
         ax = axes[0]
         if hands:
@@ -50,7 +51,9 @@ def write_plot(path: str, results: Sequence[MatchResult], rep: dict) -> None:
         ax.set_ylabel("matches")
         ax = axes[1]
         if margins:
-            ax.hist(margins, bins=min(30, max(5, len(set(margins)))), color="#6a9f58", edgecolor="white")
+            whole = all(float(m).is_integer() for m in margins)
+            bins = _bins([int(m) for m in margins]) if whole else 30
+            ax.hist(margins, bins=bins, color="#6a9f58", edgecolor="white")
         ax.set_title("final margin")
         ax.set_xlabel("winner's lead")
         ax.set_ylabel("matches")
@@ -76,6 +79,7 @@ def write_plot(path: str, results: Sequence[MatchResult], rep: dict) -> None:
 
 
 def _bins(values: Sequence[int]):
+    """One bar per whole number over a short range, else 40 bars."""
     lo, hi = min(values), max(values)
     if hi - lo <= 40:
         return [x - 0.5 for x in range(lo, hi + 2)]

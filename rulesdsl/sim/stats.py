@@ -150,7 +150,9 @@ def proportion_interval(k: int, n: int) -> Estimate:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low = 0.0 if k == 0 else min(p, max(0.0, centre - half))      # exact at the edges (rounding
+    high = 1.0 if k == n else max(p, min(1.0, centre + half))     # would leave 0.9999999999999999)
+    return Estimate(p, low, high, n)
 
 
 def ratio_interval(nums: Sequence, dens: Sequence, share: bool = False) -> Estimate:
