@@ -32,8 +32,9 @@ def compare(a: Sequence[MatchResult], b: Sequence[MatchResult], *, label: str, s
     figures: list[dict] = []
 
     def mean_figure(name: str, kind: str, fa: list, fb: list) -> None:
-        figures.append({"figure": name, "kind": kind, "a": mean_interval(fa).as_dict(),
-                        "b": mean_interval(fb).as_dict(), "difference": paired_difference(fa, fb).as_dict()})
+        d = paired_difference(fa, fb)
+        figures.append({"figure": name, "kind": kind, "a": _clip(mean_interval(fa), kind, 0.0).as_dict(),
+                        "b": _clip(mean_interval(fb), kind, 0.0).as_dict(), "difference": _clip(d, kind, -1.0).as_dict()})
 
     mean_figure("hands per match", "mean", [len(r.hands) for r in xs], [len(r.hands) for r in ys])
     mean_figure("decisions per match", "mean", [r.decisions for r in xs], [r.decisions for r in ys])
@@ -52,7 +53,7 @@ def compare(a: Sequence[MatchResult], b: Sequence[MatchResult], *, label: str, s
         figures.append({"figure": f"{name} endings", "kind": "share", "ending": name,
                         "a": ratio_interval(na, hands_a, share=True).as_dict(),
                         "b": ratio_interval(nb, hands_b, share=True).as_dict(),
-                        "difference": paired_ratio_difference(na, hands_a, nb, hands_b).as_dict()})
+                        "difference": _clip(paired_ratio_difference(na, hands_a, nb, hands_b), "share", -1.0).as_dict()})
         pa, pb = _points(xs, name), _points(ys, name)
         if sum(na) and sum(nb) and (any(pa) or any(pb)):      # (a void hand scores nothing)
             figures.append({"figure": f"points per {name} hand", "kind": "mean", "ending": name,
@@ -64,6 +65,13 @@ def compare(a: Sequence[MatchResult], b: Sequence[MatchResult], *, label: str, s
                         "b": mean_interval(ub).as_dict(), "difference": paired_difference(ua, ub).as_dict()})
     return {"schema": SCHEMA, "label": label, "paired_matches": len(both), "figures": figures,
             "reading": reading(label, figures, len(both))}
+
+
+def _clip(e: Estimate, kind: str, floor: float) -> Estimate:
+    """A rate or share (or a difference of two) cannot leave [floor, 1]: its interval is cut there."""
+    if kind not in ("rate", "share") or e.low is None:
+        return e
+    return Estimate(e.value, max(floor, e.low), min(1.0, e.high), e.n)
 
 
 def _count(results: Sequence[MatchResult], ending: str) -> list[int]:
