@@ -143,3 +143,19 @@ def test_without_ray_the_option_is_one_line_and_exit_2(monkeypatch):
     assert r.exit_code == 2
     assert r.stderr.strip() == "error: --ray needs Ray, an optional extra: pip install 'rulesdsl[ray]'"
     assert "Traceback" not in r.output
+
+
+def test_a_worker_refuses_rules_other_than_the_plans(tmp_path):
+    """A worker that finds another file under the plan's name (a cluster node with an older copy) refuses
+    to play it rather than play other rules."""
+    from rulesdsl.sim import SimError
+    from rulesdsl.sim import parallel
+
+    f = tmp_path / "r.yaml"
+    f.write_text("extends: president\nparams: {target_score: 4}\n")
+    digest = rulesdsl.load(str(f)).digest
+    f.write_text("extends: president\nparams: {target_score: 5}\n")
+    parallel._RULES.clear()
+    plan = Plan(ruleset=str(f), players=4, bots=("random",) * 4, games=2, digest=digest)
+    with pytest.raises(SimError, match="the file differs where the worker runs"):
+        list(run_matches(plan, jobs=1))

@@ -178,7 +178,12 @@ def _ray_results(ray, plan: Plan, jobs: int, started: bool) -> Iterator[MatchRes
     refs = [task.remote(plan, chunk) for chunk in chunks]
     try:
         for ref in refs:
-            yield from ray.get(ref)
+            try:
+                chunk = ray.get(ref)
+            except Exception as exc:  # noqa: BLE001 -- a task that failed on a worker: one line
+                lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]   # Ray adds its traceback
+                raise SimError(f"a Ray task failed: {lines[-1] if lines else type(exc).__name__}") from None
+            yield from chunk
     finally:
         for ref in refs:
             try:

@@ -35,7 +35,8 @@ def bot_seed(match_seed: int, seat: int) -> int:
 class MatchResult:
     """How one match went.  ``winner`` is a seat, or a team where the game has teams (``None``: shared,
     or not finished); ``scores`` per seat or team; ``hands`` lists each finished hand as
-    ``[ending, scorer, points]``; ``roles`` per seat, the number of hands finished in each role;
+    ``[ending, scorer, points, declarer]`` (from ``game.hand_log``; the declarer is the seat that went
+    out where the ruleset names one); ``roles`` per seat, the number of hands finished in each role;
     ``first`` is the seat that made the match's first decision and ``first_side`` its seat or team."""
 
     match: int
@@ -129,7 +130,7 @@ def _describe(result: MatchResult, game) -> None:
         result.winner = game.winner
     roles: list[dict] = [{} for _ in range(game.n)]
     for h in game.hand_log:
-        result.hands.append([str(h.get("ending")), h.get("scorer"), h.get("points", 0)])
+        result.hands.append([str(h.get("ending")), h.get("scorer"), h.get("points", 0), h.get("declarer")])
         for seat, role in zip(h.get("order", ()), h.get("roles", ())):
             roles[seat][str(role)] = roles[seat].get(str(role), 0) + 1
     result.roles = roles if any(roles) else []
