@@ -22,9 +22,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 
 import rulesdsl
-from rulesdsl.sim import FINISHED, simulate
+from rulesdsl.errors import ShadowedFileWarning
+from rulesdsl.sim import FAILED, FINISHED, UNFINISHED, simulate
 from rulesdsl.sim.stats import mean_interval, proportion_interval, ratio_interval
 
 GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy"]
@@ -48,9 +50,18 @@ def a_against_b(name: str, args, side: int, sides: list[int]) -> dict:
     bots = [args.a if s == side else args.b for s in sides]
     run = simulate(name, games=args.games, seed=args.seed, bots=bots, bot_options=options(args), jobs=args.jobs,
                    max_decisions=args.max_decisions)
-    done = [r for r in run.results if r.status == FINISHED]
+    return tally(run.results, side)
+
+
+def tally(results, side: int) -> dict:
+    done = [r for r in results if r.status == FINISHED]
+    for r in results:
+        if r.status == FAILED:
+            print(f"  match {r.match + 1} (seed {r.seed}) failed: {r.error}", file=sys.stderr)
     return {"wins": sum(1 for r in done if r.winner == side), "finished": len(done),
-            "places": [place(r.scores, side) for r in done], "not_finished": len(run.results) - len(done)}
+            "places": [place(r.scores, side) for r in done],
+            "unfinished": sum(1 for r in results if r.status == UNFINISHED),
+            "failed": sum(1 for r in results if r.status == FAILED)}
 
 
 def options(args) -> dict:
@@ -84,11 +95,12 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     ap.add_argument("--max-decisions", type=int, default=200_000, help="a match past this is unfinished")
     args = ap.parse_args()
+    warnings.simplefilter("ignore", ShadowedFileWarning)      # the names here are the bundled games
     under = args.under or args.a
     print(f"A = {args.a}, B = {args.b}, {args.games} matches per arrangement, seed {args.seed}; "
           f"hands under {under}")
     print("| game | players | A as side 0 | A as side 1 | A, both | A's mean place (1 best) | void hands "
-          f"| deals gone out | unfinished | s |")
+          f"| deals gone out | unfinished / failed | s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in GAMES:
         if args.only and args.only not in name:
@@ -109,9 +121,11 @@ def main() -> int:
         gone = ratio_interval([sum(1 for h in r.hands if h[0] != "void" and (h[3] is not None or h[0] == "out"))
                                for r in done],
                               [sum(1 for h in r.hands if h[0] != "void") for r in done], share=True)
-        unfinished = sum(x["not_finished"] for x in arr) + len(run.results) - len(done)
+        under_tally = tally(run.results, 0)
+        unfinished = sum(x["unfinished"] for x in arr) + under_tally["unfinished"]
+        failed = sum(x["failed"] for x in arr) + under_tally["failed"]
         print(f"| {rules.name} | {len(sides)} | {percent(rates[0])} | {percent(rates[1])} | {percent(both)} | "
-              f"{plain(mean_place) if mean_place else '-'} | {percent(void)} | {percent(gone)} | {unfinished} | "
+              f"{plain(mean_place) if mean_place else '-'} | {percent(void)} | {percent(gone)} | {unfinished} / {failed} | "
               f"{time.perf_counter() - t0:.0f} |", flush=True)
     return 0
 

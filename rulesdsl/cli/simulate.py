@@ -182,8 +182,8 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], bots: 
     """Play matches between bots and report how they went, with 95% intervals, and how fast.
 
     A match the ruleset stops (a rule that fails in play, a player left with no legal action) is
-    reported as ``match N (seed S): <located error>`` and the run goes on (it stops after 10 such
-    matches); exit status 1 when any match failed.  A match still going after ``--max-decisions`` is
+    reported as "match N (seed S): <located error>" and the run goes on (it stops after 10 such
+    matches); exit status 1 when any match failed.  A match still going after --max-decisions is
     reported as unfinished with its seed and counted; that is no failure."""
     if plot_file is not None:
         from ..sim.plot import plot_format
@@ -263,7 +263,7 @@ def compare(rulesets: tuple, games: int, seed: int, players: Optional[int], bots
       rulesdsl compare GAME GAME target_score=50
       rulesdsl compare GAME variants/VARIANT ./house_rules.yaml --games 500
 
-    ``--set`` applies to every ruleset (an override of its own wins).  For every figure the table shows
+    --set applies to every ruleset (an override of its own wins).  For every figure the table shows
     A, B and the difference B - A with its 95% interval, paired match by match; the reading line names
     what differs and the figures that moved beyond chance.  Exit status 1 when any match failed."""
     common, common_where = _parse_sets(sets)
