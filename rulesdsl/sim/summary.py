@@ -59,8 +59,9 @@ def report(results: Sequence[MatchResult], *, ruleset: dict, players: int, teams
                        for r in results if r.status == FAILED],
             "stopped_early": stopped_early,
         },
-        "hands": {"total": total_hands, "per_match": mean_interval(hands).as_dict()},
-        "decisions": {"total": sum(r.decisions for r in results), "per_match": mean_interval(decisions).as_dict()},
+        "hands": {"total": total_hands, "per_match": _at_least(mean_interval(hands), 0).as_dict()},
+        "decisions": {"total": sum(r.decisions for r in results),
+                      "per_match": _at_least(mean_interval(decisions), 0).as_dict()},
         "endings": endings(finished),
         "wins": {"by_side": [{"side": s, "wins": wins[s],
                               "rate": proportion_interval(wins[s], len(finished)).as_dict()}
@@ -89,6 +90,14 @@ def endings(finished: Sequence[MatchResult]) -> list[dict]:
         out.append({"ending": name, "hands": k, "share": ratio_interval(n_e, hands, share=True).as_dict(),
                     "points_per_hand": ratio_interval(pts, n_e).as_dict()})
     return out
+
+
+def _at_least(e: Estimate, floor: float) -> Estimate:
+    """A count's interval does not reach below what a count can be (a t interval on a few skewed
+    matches would)."""
+    if e.low is None or e.low >= floor:
+        return e
+    return Estimate(e.value, floor, e.high, e.n)
 
 
 def _shift(e: Estimate, by: float) -> Estimate:
