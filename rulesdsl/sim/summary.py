@@ -215,7 +215,7 @@ def text_lines(rep: dict) -> list[str]:
         lines.append(f"final margin: mean {interval_text(rep['margin']['mean'])}, "
                      f"max {number_text(rep['margin']['max'])}")
     t = rep["timing"]
-    lines.append(f"speed: {t['hands_per_second']:,.0f} hands/s, {t['decisions_per_second']:,.0f} decisions/s "
+    lines.append(f"speed: {_rate(t['hands_per_second'])} hands/s, {_rate(t['decisions_per_second'])} decisions/s "
                  f"({t['seconds']:.2f} s for {rep['decisions']['total']:,} decisions, {t['jobs']} "
                  f"{'job' if t['jobs'] == 1 else 'jobs'})")
     return lines
@@ -238,3 +238,8 @@ def jsonable(value):
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 14_000:
         return number_text(value)
     return value
+
+
+def _rate(x: float) -> str:
+    """A rate to three significant figures below 100 (0.38 hands/s with slow bots), whole above."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
