@@ -1,0 +1,277 @@
+"""``greedy``: a one-move look-ahead that any ruleset can use without teaching it anything.
+
+Why this shape: the bot is a baseline to beat random play and the rollout policy of the search bot, so
+it must be cheap, work from what the compiled program declares, and never read a card its seat cannot
+see.  Every candidate action is tried on ``game.clone()`` (the given game is never touched) and the
+position it leads to is judged from the acting seat's own cards and public state only.
+
+Order of preference, highest first (ties broken by the bot's own ``random.Random(seed)``):
+
+1. **Going out**: an action after which the seat is the hand's declarer (it went out, or the hand ended
+   with it as declarer), or, in a climbing phase, a play that empties its hand.  Between several ways
+   out, the one that leaves the least penalty in the cards it keeps (``gin`` before ``knock``).
+2. **Asking to go out** (``ask``): offered only when going out would be legal but for the partner's
+   word, so it is taken; a partner asked (``yes``/``no``) answers ``yes``.
+3. Otherwise the action whose resulting position is worth most to the seat (below).  A climbing phase
+   plays the lowest combination that beats the last play (fewest wild cards, then lowest rank, then
+   most cards, then lowest tier and strength), never passes while a play exists, and draws only when
+   it cannot play; an exchange gives its lowest card.
+
+**What a position is worth** ("the penalty of what the seat holds", as the ruleset scores it): where
+the ruleset scores each player or each team with an expression (``scoring.each_player`` /
+``each_team``), that expression evaluated for the seat's side *now*, on a copy from which every card
+the seat cannot see has been removed (other hands, packets nobody may look at): melded value, books,
+bonuses and minus the cards held, exactly as the ruleset counts them.  Where the ruleset scores by
+outcomes of a going-out (declarer against defender), minus the deadwood of the seat's hand (the
+least unmelded value the ruleset's melds allow; without an arrangement search, the plain sum of card
+values).  Either way, each card the seat holds without having seen it (drawn from a face-down stock, a
+reserve packet not yet looked at) counts as minus the deck's mean card value: its real identity is
+never read.  Cards in a face-up pile count as seen (each was shown when it landed there).
+
+**Drawing and taking**: when cards arrive in the seat's hand and the seat still acts (a draw step
+followed by a discard step), the action is judged by its best follow-up within the turn (one level).
+After a draw of unseen cards only discards are followed up, and a discard of an unseen card is judged
+without it, so the choice is the same whatever the stock holds.  A visible discard is taken only when
+that strictly beats drawing blind (ties go to the blind draw), and each take strictly improves the
+taker's position, so two greedy players cannot pass one card back and forth forever.
+
+An action that ends the hand without the seat going out (a void deal, the last layoff) is judged as
+the position before it: the next deal's cards are never looked at.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from ..engine.actions import Action
+
+#: the value of going out, above any position's worth
+_OUT = 1 << 40
+
+
+class GreedyBot:
+    def __init__(self, seed: Optional[int] = None):
+        self.rng = random.Random(seed)
+        self._prog = None
+
+    # ------------------------------------------------------------------ the program, read once
+    def _setup(self, prog) -> None:
+        self._prog = prog
+        values = prog.cards.value
+        self._mean = sum(values) / len(values) if values else 0
+        self._by_score = prog.climbing is None and (prog.each_team is not None or prog.each_player is not None)
+        zones = prog.model.zones
+        self._piles = [z for z in prog.table_zones if zones[z].visible in ("top", "all")]
+        self._hidden_zones = [(z, zones[z].visible) for z in prog.player_zones]
+        self._team_hidden = [(z, zones[z].visible) for z in (prog.team_zones or ())]
+
+    # ------------------------------------------------------------------ choose
+    def choose(self, game) -> Action:
+        if game.prog is not self._prog:
+            self._setup(game.prog)
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        verbs = {a.verb for a in actions}
+        if "yes" in verbs:                                  # the partner asks to go out: let them
+            return next(a for a in actions if a.verb == "yes")
+        if game.phase == "climb":
+            return self._climb(game, actions)
+        if game.phase == "exchange":
+            return self._give(game, actions)
+        return self._best(game, actions)
+
+    # ------------------------------------------------------------------ turns with melds and discards
+    def _best(self, game, actions: list) -> Action:
+        seat = game.current_player
+        known = self._known(game, seat)
+        now = []
+
+        def now_value() -> float:
+            if not now:
+                now.append(self._worth(game.clone(), seat, known))
+            return now[0]
+        best, best_key = [], None
+        for a in actions:
+            key = self._judge(game, a, seat, known, now_value)
+            if best_key is None or key > best_key:
+                best, best_key = [a], key
+            elif key == best_key:
+                best.append(a)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    def _judge(self, game, action: Action, seat: int, known: set, now) -> tuple:
+        """(class, worth, blind): higher is better.  Class 2 goes out, 1 asks, 0 is everything else;
+        ``blind`` prefers, on equal worth, an action whose result the seat cannot see (a stock draw)."""
+        if action.verb == "ask":
+            return (1, 0, 0)
+        hand0 = game.hand_number
+        c = game.clone()
+        c.apply(action)
+        if self._went_out(c, seat, hand0):
+            kept = [x for x in game.pzones["hand"][seat] if game.prog.cards.text[x] not in action.cards]
+            return (2, -self._prog.melds.deadwood_of(kept), 0)
+        if c.hand_number != hand0 or c.is_over:
+            return (0, now(), 0)
+        arrived = self._arrived(game, c, seat)
+        blind = any(x not in known for x in arrived)
+        if arrived and c.current_player == seat:            # cards came in and the seat acts again
+            return (0, self._follow_up(c, seat, known, blind), int(blind))
+        return (0, self._worth(c, seat, known), int(blind))
+
+    def _follow_up(self, c, seat: int, known: set, blind: bool) -> float:
+        """The best worth one more action of the seat reaches (after a blind draw, discards only)."""
+        hand0 = c.hand_number
+        best = None
+        for a in c.legal_actions():
+            if blind and a.verb != "discard":
+                continue
+            d = c.clone()
+            d.apply(a)
+            if not blind and self._went_out(d, seat, hand0):
+                return _OUT
+            if d.hand_number != hand0 or d.is_over:
+                continue
+            w = self._worth(d, seat, known)
+            if best is None or w > best:
+                best = w
+        return self._worth(c.clone(), seat, known) if best is None else best
+
+    def _went_out(self, c, seat: int, hand0: int) -> bool:
+        if c.hand_number == hand0 and not c.is_over:
+            return c.declarer == seat
+        for entry in reversed(c.hand_log):
+            if entry.get("hand") == hand0:
+                return entry.get("declarer") == seat
+        return False
+
+    @staticmethod
+    def _arrived(game, c, seat: int) -> list:
+        before = set(game.pzones["hand"][seat])
+        return [x for x in c.pzones["hand"][seat] if x not in before]
+
+    # ------------------------------------------------------------------ what the seat can see
+    def _known(self, game, seat: int) -> set:
+        """Cards the seat has seen: its hand, the face-up piles, the melds on the table."""
+        known = set(game.pzones["hand"][seat])
+        down = game.face_down
+        for z in self._piles:
+            known.update(x for x in game.zones[z] if x not in down)
+        for m in game.melds:
+            known.update(m.cards)
+        for m in game.table_melds:
+            known.update(m)
+        return known
+
+    def _worth(self, c, seat: int, known: set) -> float:
+        """The seat's position on ``c`` (a clone it may change), from what the seat can see."""
+        hand = c.pzones["hand"][seat]
+        unseen = [x for x in hand if x not in known]
+        reserve = c.prog.reserve_zone
+        n_unseen = len(unseen)
+        if reserve is not None and not c.picked_up[seat]:
+            n_unseen += len(c.pzones[reserve][seat])
+        penalty = n_unseen * self._mean
+        if self._by_score:
+            for x in unseen:
+                hand.remove(x)
+            self._hide(c, seat)
+            try:
+                return self._score_now(c, seat) - penalty
+            except Exception:                                # a rule that cannot be read mid-hand
+                pass
+        kept = [x for x in hand if x in known]
+        return -self._prog.melds.deadwood_of(kept) - penalty
+
+    def _hide(self, c, seat: int) -> None:
+        """Remove from the copy every card in a player or team zone the seat may not look at."""
+        mine = c.team_of(seat)
+        for z, vis in self._hidden_zones:
+            for s, cards in enumerate(c.pzones[z]):
+                if vis == "all" or (vis == "owner" and s == seat) or (z == "hand" and c.revealed[s]):
+                    continue
+                while cards:
+                    cards.pop()
+        for z, vis in self._team_hidden:
+            for t, cards in enumerate(c.tzones[z]):
+                if vis == "all" or (vis in ("team", "owner") and t == mine):
+                    continue
+                while cards:
+                    cards.pop()
+
+    def _score_now(self, c, seat: int) -> float:
+        p = self._prog
+        c.actor = seat
+        if p.each_team is not None:
+            c.team_cur = c.team_of(seat)
+            return p.each_team(c)
+        return p.each_player(c)
+
+    # ------------------------------------------------------------------ climbing and the exchange
+    def _climb(self, game, actions: list) -> Action:
+        seat = game.current_player
+        hand = game.pzones[game.prog.climbing.play_from][seat]
+        plays = [a for a in actions if a.verb == "play"]
+        if not plays:
+            rest = [a for a in actions if a.verb != "pass"] or actions
+            return rest[self.rng.randrange(len(rest))]
+        out = [a for a in plays if len(a.cards) == len(hand)]
+        if out:
+            plays = out
+        strength = self._strengths(game)
+        keyed = [(strength(a), a) for a in plays]
+        low = min(k for k, _ in keyed)
+        best = [a for k, a in keyed if k == low]
+        if len(best) > 1 and any(a.named for a in best):     # name the suit the seat holds most of
+            best = self._named(game, seat, best)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    def _strengths(self, game):
+        """A play -> its sort key, lowest first: (wild cards, rank, -size, tier, strength) under the
+        rank order in force, as the climbing phase sees it."""
+        phase = game.phases["climb"]
+        entries = dict(zip(getattr(game, "play_actions", ()), getattr(game, "play_entries", ())))
+        views: dict = {}
+
+        def key(a: Action) -> tuple:
+            e = entries.get(a)
+            if e is None:
+                return (0, 0, -len(a.cards), 0, 0)
+            v = views.get(e.shape)
+            if v is None:
+                v = views[e.shape] = phase.view_of(game, e.shape)
+            return (v.wilds, v.rank, -v.size, v.tier, v.high)
+        return key
+
+    def _named(self, game, seat: int, plays: list) -> list:
+        cards = game.prog.cards
+        played = {c for a in plays for c in a.cards}
+        count: dict = {}
+        for x in game.pzones[game.prog.climbing.play_from][seat]:
+            if cards.text[x] not in played and cards.suit[x] >= 0:
+                s = cards.suits[cards.suit[x]]
+                count[s] = count.get(s, 0) + 1
+        top = max((count.get(a.named, 0) for a in plays), default=0)
+        return [a for a in plays if count.get(a.named, 0) == top]
+
+    def _give(self, game, actions: list) -> Action:
+        """Give the lowest card: by the climbing order where there is one, else by value."""
+        prog = game.prog
+        cards = prog.cards
+        gives = [a for a in actions if a.verb == "give" and a.cards]
+        if not gives:
+            return actions[self.rng.randrange(len(actions))]
+        if prog.climbing is not None:
+            order = {r: i for i, r in enumerate(prog.climbing.order)}
+
+            def low(a):
+                k = cards.parse_kind(a.cards[0])
+                return order.get(cards.kind_rank[k], len(order)) if k is not None else 0
+        else:
+            def low(a):
+                k = cards.parse_kind(a.cards[0])
+                return cards.kind_value[k] if k is not None else 0
+        least = min(low(a) for a in gives)
+        best = [a for a in gives if low(a) == least]
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
