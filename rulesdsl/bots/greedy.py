@@ -28,12 +28,13 @@ values).  Either way, each card the seat holds without having seen it (drawn fro
 reserve packet not yet looked at) counts as minus the deck's mean card value: its real identity is
 never read.  Cards in a face-up pile count as seen (each was shown when it landed there).
 
-**Drawing and taking**: when cards arrive in the seat's hand and the seat still acts (a draw step
-followed by a discard step), the action is judged by its best follow-up within the turn (one level).
-After a draw of unseen cards only discards are followed up, and a discard of an unseen card is judged
-without it, so the choice is the same whatever the stock holds.  A visible discard is taken only when
-that strictly beats drawing blind (ties go to the blind draw), and each take strictly improves the
-taker's position, so two greedy players cannot pass one card back and forth forever.
+**Drawing and taking**: a visible card taken while the seat still acts (a draw step followed by a
+discard step) is judged by its best follow-up within the turn (one level: the discard after it).  A
+blind draw is never looked at: it gets a neutral estimate made from the seat's known cards alone (the
+best of giving up one unseen card or one known card, each unseen card kept counting at the mean
+value), so the choice is the same whatever the stock holds.  A visible discard is taken only when that
+strictly beats drawing blind (ties go to the blind draw), and each take strictly improves the taker's
+position, so two greedy players cannot pass cards back and forth forever.
 
 An action that ends the hand without the seat going out (a void deal, the last layoff) is judged as
 the position before it: the next deal's cards are never looked at.
@@ -45,15 +46,22 @@ import random
 from typing import Optional
 
 from ..engine.actions import Action
+from ..engine.phases.partnership import contract_needs
 
 #: the value of going out, above any position's worth
 _OUT = 1 << 40
 
 
 class GreedyBot:
+    #: the share of a loose card's value forgiven while it links with another held card
+    HOPE = 0.5
+    #: the share forgiven while it is part of a meld in the hand (below 1: a meld laid down is better)
+    WHOLE = 0.75
+
     def __init__(self, seed: Optional[int] = None):
         self.rng = random.Random(seed)
         self._prog = None
+        self._kinds = None
 
     # ------------------------------------------------------------------ the program, read once
     def _setup(self, prog) -> None:
@@ -65,6 +73,7 @@ class GreedyBot:
         self._piles = [z for z in prog.table_zones if zones[z].visible in ("top", "all")]
         self._hidden_zones = [(z, zones[z].visible) for z in prog.player_zones]
         self._team_hidden = [(z, zones[z].visible) for z in (prog.team_zones or ())]
+        self._link = _linker(prog)
 
     # ------------------------------------------------------------------ choose
     def choose(self, game) -> Action:
@@ -113,23 +122,26 @@ class GreedyBot:
             kept = [x for x in game.pzones["hand"][seat] if game.prog.cards.text[x] not in action.cards]
             return (2, -self._prog.melds.deadwood_of(kept), 0)
         if c.hand_number != hand0 or c.is_over:
-            return (0, now(), 0)
+            return (0, round(now(), 6), 0)
         arrived = self._arrived(game, c, seat)
-        blind = any(x not in known for x in arrived)
+        unseen = [x for x in arrived if x not in known]
+        if unseen:                                          # drawn blind: never read what came
+            return (0, round(self._blind(c, seat, known, len(unseen)), 6), 1)
         if arrived and c.current_player == seat:            # cards came in and the seat acts again
-            return (0, self._follow_up(c, seat, known, blind), int(blind))
-        return (0, self._worth(c, seat, known), int(blind))
+            return (0, round(self._follow_up(c, seat, known), 6), 0)
+        w = round(self._worth(c, seat, known), 6)
+        if c.current_player == seat and w > round(now(), 6):   # a meld or layoff that helps: before the discard
+            return (0.5, w, 0)
+        return (0, w, 0)
 
-    def _follow_up(self, c, seat: int, known: set, blind: bool) -> float:
-        """The best worth one more action of the seat reaches (after a blind draw, discards only)."""
+    def _follow_up(self, c, seat: int, known: set) -> float:
+        """The best worth one more action of the seat reaches (a take judged by the discard after it)."""
         hand0 = c.hand_number
         best = None
         for a in c.legal_actions():
-            if blind and a.verb != "discard":
-                continue
             d = c.clone()
             d.apply(a)
-            if not blind and self._went_out(d, seat, hand0):
+            if self._went_out(d, seat, hand0):
                 return _OUT
             if d.hand_number != hand0 or d.is_over:
                 continue
@@ -137,6 +149,22 @@ class GreedyBot:
             if best is None or w > best:
                 best = w
         return self._worth(c.clone(), seat, known) if best is None else best
+
+    def _blind(self, c, seat: int, known: set, unseen: int) -> float:
+        """The neutral estimate of a blind draw, the same whatever was drawn: the seat then gives up
+        one card, either an unseen one (the position as it was, the other unseen cards at the mean
+        value) or one of its known cards (the unseen ones kept at the mean value)."""
+        base = self._worth(c.clone(), seat, known)
+        best = base + self._mean
+        for x in set(c.pzones["hand"][seat]):
+            if x not in known:
+                continue
+            d = c.clone()
+            d.pzones["hand"][seat].remove(x)
+            w = self._worth(d, seat, known)
+            if w > best:
+                best = w
+        return best
 
     def _went_out(self, c, seat: int, hand0: int) -> bool:
         if c.hand_number == hand0 and not c.is_over:
@@ -166,6 +194,13 @@ class GreedyBot:
 
     def _worth(self, c, seat: int, known: set) -> float:
         """The seat's position on ``c`` (a clone it may change), from what the seat can see."""
+        self._kinds = None
+        if self._prog.contract is not None and not c.team_melded[c.owner_of(seat)]:
+            c.actor = seat                                  # a contract still to make: the kinds it asks for
+            try:
+                self._kinds = frozenset(contract_needs(c))
+            except Exception:
+                pass
         hand = c.pzones["hand"][seat]
         unseen = [x for x in hand if x not in known]
         reserve = c.prog.reserve_zone
@@ -178,11 +213,27 @@ class GreedyBot:
                 hand.remove(x)
             self._hide(c, seat)
             try:
-                return self._score_now(c, seat) - penalty
+                return self._score_now(c, seat) - penalty + self._hope(list(hand), list(hand))
             except Exception:                                # a rule that cannot be read mid-hand
                 pass
         kept = [x for x in hand if x in known]
-        return -self._prog.melds.deadwood_of(kept) - penalty
+        melds = self._prog.melds
+        if melds.arranger is None:
+            return -melds.deadwood_of(kept) - penalty + self._hope(kept, kept)
+        loose = melds.arrange(kept)
+        return -loose.points - penalty + self._hope(list(loose.deadwood), kept)
+
+    def _hope(self, loose: list, hand: list) -> float:
+        """What a hand may still become: the value of the cards that already form a meld of the
+        ruleset's types in the hand (where they cannot be laid down yet), and a share (``HOPE``) of the
+        value of each other card that could meld with a card the seat holds (a pair, two cards of a
+        suit close in a run, a wild card)."""
+        shape = self._link
+        if shape is None:
+            return 0
+        value = self._prog.cards.value
+        whole, linked = shape(loose, hand, self._kinds)
+        return self.WHOLE * sum(value[x] for x in whole) + self.HOPE * sum(value[x] for x in linked)
 
     def _hide(self, c, seat: int) -> None:
         """Remove from the copy every card in a player or team zone the seat may not look at."""
@@ -275,3 +326,94 @@ class GreedyBot:
         least = min(low(a) for a in gives)
         best = [a for a in gives if low(a) == least]
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+def _linker(prog):
+    """``shape(loose, hand) -> (whole, linked)``: of the ``loose`` cards, those that form melds of the
+    ruleset's types among themselves (found greedily, the most valuable meld first: sets and groups of
+    allowed ranks, runs of one suit in a run's order; wild cards left aside), and the rest that could
+    meld with another card of ``hand`` (same rank for sets and groups, same suit and at most two
+    places apart in a run's order; a wild card links with anything).  None without meld types."""
+    types = list(prog.model.melds.values())
+    if not types or prog.climbing is not None:
+        return None
+    cards = prog.cards
+    rank_of, suit_of, value = cards.rank, cards.suit, cards.value
+    wild = prog.wild or (False,) * cards.size
+    ranks = list(cards.ranks)
+    sets, runs = [], []
+    for m in types:
+        if m.kind in ("set", "group"):
+            sets.append((frozenset(ranks.index(r) for r in m.ranks if r in ranks) if m.ranks else None, m.min))
+        elif m.kind == "run":
+            order = [ranks.index(r) for r in m.order if r in ranks] if m.order else list(range(len(ranks)))
+            where: dict = {}
+            for i, r in enumerate(order):
+                where.setdefault(r, []).append(i)
+            runs.append((where, len(order), m.min))
+
+    def link(a: int, b: int, sets: list, runs: list) -> bool:
+        if wild[a] or wild[b]:
+            return True
+        ra, rb = rank_of[a], rank_of[b]
+        if ra < 0 or rb < 0:
+            return False
+        if ra == rb and any(allowed is None or ra in allowed for allowed, _ in sets):
+            return True
+        if suit_of[a] == suit_of[b] and ra != rb:
+            for where, _, _ in runs:
+                pa, pb = where.get(ra), where.get(rb)
+                if pa and pb and min(abs(i - j) for i in pa for j in pb) <= 2:
+                    return True
+        return False
+
+    def best_meld(pool: list, sets: list, runs: list):
+        found, top = None, 0
+        by_rank: dict = {}
+        for x in pool:
+            by_rank.setdefault(rank_of[x], []).append(x)
+        for r, xs in by_rank.items():
+            for allowed, low in sets:
+                if len(xs) >= max(low, 2) and (allowed is None or r in allowed):
+                    v = sum(value[x] for x in xs) + len(xs)
+                    if v > top:
+                        found, top = xs, v
+        for where, size, low in runs:
+            by_suit: dict = {}
+            for x in pool:
+                for i in where.get(rank_of[x], ()):
+                    by_suit.setdefault(suit_of[x], {}).setdefault(i, x)
+            for at in by_suit.values():
+                i = 0
+                while i < size:
+                    j = i
+                    while j in at:
+                        j += 1
+                    if j - i >= max(low, 2):
+                        xs = list({at[k] for k in range(i, j)})
+                        v = sum(value[x] for x in xs) + len(xs)
+                        if v > top:
+                            found, top = xs, v
+                    i = j + 1
+        return found
+
+    all_sets, all_runs = sets, runs
+
+    def shape(loose: list, hand: list, kinds: Optional[frozenset] = None) -> tuple:
+        sets, runs = all_sets, all_runs
+        if kinds is not None:                  # only the kinds a contract still asks for
+            sets = sets if kinds & {"set", "group"} else []
+            runs = runs if "run" in kinds else []
+        pool = [x for x in loose if not wild[x] and rank_of[x] >= 0]
+        whole: list = []
+        while True:
+            meld = best_meld(pool, sets, runs)
+            if meld is None:
+                break
+            whole.extend(meld)
+            gone = set(meld)
+            pool = [x for x in pool if x not in gone]
+        done = set(whole)
+        linked = [x for x in loose if x not in done and any(y != x and link(x, y, sets, runs) for y in hand)]
+        return whole, linked
+    return shape
