@@ -46,7 +46,7 @@ import random
 from typing import Optional
 
 from ..engine.actions import Action
-from ..engine.phases.partnership import contract_needs
+from ..engine.phases.partnership import book_type, contract_needs
 
 #: the value of going out, above any position's worth
 _OUT = 1 << 40
@@ -74,11 +74,14 @@ class GreedyBot:
         self._hidden_zones = [(z, zones[z].visible) for z in prog.player_zones]
         self._team_hidden = [(z, zones[z].visible) for z in (prog.team_zones or ())]
         self._link = _linker(prog)
+        rules = prog.table_rules
+        self._closes = rules.closes_at if prog.books and rules is not None and rules.closes_at else None
 
     # ------------------------------------------------------------------ choose
     def choose(self, game) -> Action:
         if game.prog is not self._prog:
             self._setup(game.prog)
+        self._book_gain = {}
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -213,7 +216,10 @@ class GreedyBot:
                 hand.remove(x)
             self._hide(c, seat)
             try:
-                return self._score_now(c, seat) - penalty + self._hope(list(hand), list(hand))
+                score = self._score_now(c, seat)
+                if self._closes:
+                    score += self._books_to_come(c, seat, score)
+                return score - penalty + self._hope(list(hand), list(hand))
             except Exception:                                # a rule that cannot be read mid-hand
                 pass
         kept = [x for x in hand if x in known]
@@ -234,6 +240,31 @@ class GreedyBot:
         value = self._prog.cards.value
         whole, linked = shape(loose, hand, self._kinds)
         return self.WHOLE * sum(value[x] for x in whole) + self.HOPE * sum(value[x] for x in linked)
+
+    def _books_to_come(self, c, seat: int, score: float) -> float:
+        """Where melds close into typed books that the scoring rewards: each unfinished meld of the
+        seat's side counts for (its size / the closing size) squared times what the scoring adds for
+        a book of the type it would be now.  That gain is measured on the ruleset's own scoring, once
+        per type and decision (closing the meld on the copy and scoring again)."""
+        owner = c.owner_of(seat)
+        wild = self._prog.table_rules.wild
+        closes = self._closes
+        total = 0.0
+        for m in c.melds:
+            if m.owner != owner or m.book:
+                continue
+            kind = book_type(c, *m.counts(wild))
+            gain = self._book_gain.get(kind)
+            if gain is None:
+                m.book = kind
+                try:
+                    gain = self._score_now(c, seat) - score
+                finally:
+                    m.book = None
+                self._book_gain[kind] = gain
+            frac = min(len(m.cards), closes) / closes
+            total += frac * frac * gain
+        return total
 
     def _hide(self, c, seat: int) -> None:
         """Remove from the copy every card in a player or team zone the seat may not look at."""
