@@ -12,10 +12,13 @@ Order of preference, highest first (ties broken by the bot's own ``random.Random
    out, the one that leaves the least penalty in the cards it keeps (``gin`` before ``knock``).
 2. **Asking to go out** (``ask``): offered only when going out would be legal but for the partner's
    word, so it is taken; a partner asked (``yes``/``no``) answers ``yes``.
-3. Otherwise the action whose resulting position is worth most to the seat (below).  A climbing phase
-   plays the lowest combination that beats the last play (fewest wild cards, then lowest rank, then
-   most cards, then lowest tier and strength), never passes while a play exists, and draws only when
-   it cannot play; an exchange gives its lowest card.
+3. **Melding and laying off when it helps**: an action after which the seat still acts and that
+   raises the worth of its position (below) comes before anything that ends the turn, the best first.
+4. Otherwise the action whose resulting position is worth most to the seat.  A climbing phase plays
+   the lowest combination that beats the last play (fewest wild cards, then lowest rank in the order
+   in force, then most cards, then lowest tier and strength), never passes while a play exists, and
+   draws only when it cannot play; a play that names a suit names the one the seat holds most of; an
+   exchange gives the seat's lowest card.  (Simple on purpose: it never saves high cards.)
 
 **What a position is worth** ("the penalty of what the seat holds", as the ruleset scores it): where
 the ruleset scores each player or each team with an expression (``scoring.each_player`` /
@@ -28,13 +31,21 @@ values).  Either way, each card the seat holds without having seen it (drawn fro
 reserve packet not yet looked at) counts as minus the deck's mean card value: its real identity is
 never read.  Cards in a face-up pile count as seen (each was shown when it landed there).
 
+Two looks at what the cards may become keep a rummy hand from going nowhere: cards that already form a
+meld of the ruleset's types in the hand (only the kinds a contract still asks for, where there is
+one) are forgiven ``WHOLE`` of their value, and other cards that could meld with a held card (a pair,
+two near cards of a suit, a wild card) ``HOPE`` of it.  Where melds close into typed books that the
+scoring rewards, each unfinished meld of the seat's side adds (size / closing size) squared times what
+the scoring gives for a book of the type it would be, measured on the ruleset's own scoring.
+
 **Drawing and taking**: a visible card taken while the seat still acts (a draw step followed by a
 discard step) is judged by its best follow-up within the turn (one level: the discard after it).  A
 blind draw is never looked at: it gets a neutral estimate made from the seat's known cards alone (the
 best of giving up one unseen card or one known card, each unseen card kept counting at the mean
 value), so the choice is the same whatever the stock holds.  A visible discard is taken only when that
-strictly beats drawing blind (ties go to the blind draw), and each take strictly improves the taker's
-position, so two greedy players cannot pass cards back and forth forever.
+strictly beats drawing blind (ties go to the blind draw): a take must strictly improve the taker's own
+position, which keeps two greedy players from passing one card back and forth (tests check that greedy
+tables finish their hands in every bundled ruleset).
 
 An action that ends the hand without the seat going out (a void deal, the last layoff) is judged as
 the position before it: the next deal's cards are never looked at.
@@ -157,6 +168,17 @@ class GreedyBot:
         """The neutral estimate of a blind draw, the same whatever was drawn: the seat then gives up
         one card, either an unseen one (the position as it was, the other unseen cards at the mean
         value) or one of its known cards (the unseen ones kept at the mean value)."""
+        if not self._by_score and c.prog.reserve_zone is None:    # judged from the cards alone
+            kept = [x for x in c.pzones["hand"][seat] if x in known]
+            base = self._by_cards(kept) - unseen * self._mean
+            best = base + self._mean
+            for x in set(kept):
+                rest = list(kept)
+                rest.remove(x)
+                w = self._by_cards(rest) - unseen * self._mean
+                if w > best:
+                    best = w
+            return best
         base = self._worth(c.clone(), seat, known)
         best = base + self._mean
         for x in set(c.pzones["hand"][seat]):
@@ -222,12 +244,15 @@ class GreedyBot:
                 return score - penalty + self._hope(list(hand), list(hand))
             except Exception:                                # a rule that cannot be read mid-hand
                 pass
-        kept = [x for x in hand if x in known]
+        return self._by_cards([x for x in hand if x in known]) - penalty
+
+    def _by_cards(self, kept: list) -> float:
+        """Minus the deadwood of the seat's known cards (with what they may become)."""
         melds = self._prog.melds
         if melds.arranger is None:
-            return -melds.deadwood_of(kept) - penalty + self._hope(kept, kept)
+            return -melds.deadwood_of(kept) + self._hope(kept, kept)
         loose = melds.arrange(kept)
-        return -loose.points - penalty + self._hope(list(loose.deadwood), kept)
+        return -loose.points + self._hope(list(loose.deadwood), kept)
 
     def _hope(self, loose: list, hand: list) -> float:
         """What a hand may still become: the value of the cards that already form a meld of the
@@ -430,7 +455,19 @@ def _linker(prog):
 
     all_sets, all_runs = sets, runs
 
+    memo: dict = {}
+
     def shape(loose: list, hand: list, kinds: Optional[frozenset] = None) -> tuple:
+        """(memoised on the cards: a search asks about the same hands again and again)"""
+        key = (tuple(sorted(loose)), tuple(sorted(hand)), kinds)
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            hit = memo[key] = fresh(loose, hand, kinds)
+        return hit
+
+    def fresh(loose: list, hand: list, kinds: Optional[frozenset]) -> tuple:
         sets, runs = all_sets, all_runs
         if kinds is not None:                  # only the kinds a contract still asks for
             sets = sets if kinds & {"set", "group"} else []
