@@ -47,6 +47,11 @@ strictly beats drawing blind (ties go to the blind draw): a take must strictly i
 position, which keeps two greedy players from passing one card back and forth (tests check that greedy
 tables finish their hands in every bundled ruleset).
 
+A deal can still go stale where every player keeps what the others need and the discards are
+shuffled back into the stock again and again: once that has happened ``STALE`` times in the deal
+(public), the bot chooses half the time at random among its ordinary actions (never instead of
+going out or of a helpful meld), as random play does, so that the deal ends.
+
 An action that ends the hand without the seat going out (a void deal, the last layoff) is judged as
 the position before it: the next deal's cards are never looked at.
 """
@@ -68,6 +73,9 @@ class GreedyBot:
     HOPE = 0.5
     #: the share forgiven while it is part of a meld in the hand (below 1: a meld laid down is better)
     WHOLE = 0.75
+    #: a deal whose discards have become the stock this many times is stale: then half the time the
+    #: bot picks among its ordinary actions at random, so that no deal cycles forever
+    STALE = 2
 
     def __init__(self, seed: Optional[int] = None):
         self.rng = random.Random(seed)
@@ -116,12 +124,16 @@ class GreedyBot:
                 now.append(self._worth(game.clone(), seat, known))
             return now[0]
         best, best_key = [], None
+        keys = []
         for a in actions:
             key = self._judge(game, a, seat, known, now_value)
+            keys.append(key)
             if best_key is None or key > best_key:
                 best, best_key = [a], key
             elif key == best_key:
                 best.append(a)
+        if best_key[0] == 0 and getattr(game, "reshuffles", 0) >= self.STALE and self.rng.random() < 0.5:
+            best = [a for a, k in zip(actions, keys) if k[0] == 0]     # a stale deal: shake it up
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
     def _judge(self, game, action: Action, seat: int, known: set, now) -> tuple:
@@ -223,7 +235,7 @@ class GreedyBot:
         if self._prog.contract is not None and not c.team_melded[c.owner_of(seat)]:
             c.actor = seat                                  # a contract still to make: the kinds it asks for
             try:
-                self._kinds = frozenset(contract_needs(c))
+                self._kinds = tuple(sorted(contract_needs(c)))
             except Exception:
                 pass
         hand = c.pzones["hand"][seat]
@@ -424,7 +436,7 @@ def _linker(prog):
         return False
 
     def best_meld(pool: list, sets: list, runs: list):
-        found, top = None, 0
+        found, top, kind = None, 0, None
         by_rank: dict = {}
         for x in pool:
             by_rank.setdefault(rank_of[x], []).append(x)
@@ -433,7 +445,7 @@ def _linker(prog):
                 if len(xs) >= max(low, 2) and (allowed is None or r in allowed):
                     v = sum(value[x] for x in xs) + len(xs)
                     if v > top:
-                        found, top = xs, v
+                        found, top, kind = xs, v, "set"
         for where, size, low in runs:
             by_suit: dict = {}
             for x in pool:
@@ -449,15 +461,15 @@ def _linker(prog):
                         xs = list({at[k] for k in range(i, j)})
                         v = sum(value[x] for x in xs) + len(xs)
                         if v > top:
-                            found, top = xs, v
+                            found, top, kind = xs, v, "run"
                     i = j + 1
-        return found
+        return found, kind
 
     all_sets, all_runs = sets, runs
 
     memo: dict = {}
 
-    def shape(loose: list, hand: list, kinds: Optional[frozenset] = None) -> tuple:
+    def shape(loose: list, hand: list, kinds: Optional[tuple] = None) -> tuple:
         """(memoised on the cards: a search asks about the same hands again and again)"""
         key = (tuple(sorted(loose)), tuple(sorted(hand)), kinds)
         hit = memo.get(key)
@@ -467,21 +479,31 @@ def _linker(prog):
             hit = memo[key] = fresh(loose, hand, kinds)
         return hit
 
-    def fresh(loose: list, hand: list, kinds: Optional[frozenset]) -> tuple:
+    def fresh(loose: list, hand: list, kinds: Optional[tuple]) -> tuple:
         sets, runs = all_sets, all_runs
-        if kinds is not None:                  # only the kinds a contract still asks for
-            sets = sets if kinds & {"set", "group"} else []
-            runs = runs if "run" in kinds else []
+        left = None
+        if kinds is not None:                  # only the melds a contract still asks for, as many as it asks
+            left = {"set": sum(k in ("set", "group") for k in kinds), "run": sum(k == "run" for k in kinds)}
+            sets = sets if left["set"] else []
+            runs = runs if left["run"] else []
         pool = [x for x in loose if not wild[x] and rank_of[x] >= 0]
         whole: list = []
         while True:
-            meld = best_meld(pool, sets, runs)
+            if left is not None:
+                meld, kind = best_meld(pool, sets if left["set"] else [], runs if left["run"] else [])
+            else:
+                meld, kind = best_meld(pool, sets, runs)
             if meld is None:
                 break
+            if left is not None:
+                left[kind] -= 1
             whole.extend(meld)
             gone = set(meld)
             pool = [x for x in pool if x not in gone]
         done = set(whole)
+        if left is not None:                   # a kind the contract has enough of links nothing more
+            sets = sets if left["set"] > 0 else []
+            runs = runs if left["run"] > 0 else []
         linked = [x for x in loose if x not in done and any(y != x and link(x, y, sets, runs) for y in hand)]
         return whole, linked
     return shape
