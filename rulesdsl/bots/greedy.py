@@ -35,8 +35,9 @@ Two looks at what the cards may become keep a rummy hand from going nowhere: car
 meld of the ruleset's types in the hand (only the kinds a contract still asks for, where there is
 one) are forgiven ``WHOLE`` of their value, and other cards that could meld with a held card (a pair,
 two near cards of a suit, a wild card) ``HOPE`` of it.  Where melds close into typed books that the
-scoring rewards, each unfinished meld of the seat's side adds (size / closing size) squared times what
-the scoring gives for a book of the type it would be, measured on the ruleset's own scoring.
+scoring rewards, each unfinished meld of the seat's side adds (size / closing size) to the power
+``BOOK_POWER`` times what the scoring gives for a book of the type it would be, measured on the
+ruleset's own scoring.
 
 **Drawing and taking**: a visible card taken while the seat still acts (a draw step followed by a
 discard step) is judged by its best follow-up within the turn (one level: the discard after it).  A
@@ -76,6 +77,8 @@ class GreedyBot:
     #: a deal whose discards have become the stock this many times is stale: then half the time the
     #: bot picks among its ordinary actions at random, so that no deal cycles forever
     STALE = 2
+    #: how fast an unfinished meld grows toward the worth of the book it would close into
+    BOOK_POWER = 1.5
 
     def __init__(self, seed: Optional[int] = None):
         self.rng = random.Random(seed)
@@ -280,7 +283,7 @@ class GreedyBot:
 
     def _books_to_come(self, c, seat: int, score: float) -> float:
         """Where melds close into typed books that the scoring rewards: each unfinished meld of the
-        seat's side counts for (its size / the closing size) squared times what the scoring adds for
+        seat's side counts for (its size / the closing size) ** ``BOOK_POWER`` times what the scoring adds for
         a book of the type it would be now.  That gain is measured on the ruleset's own scoring, once
         per type and decision (closing the meld on the copy and scoring again)."""
         owner = c.owner_of(seat)
@@ -300,7 +303,7 @@ class GreedyBot:
                     m.book = None
                 self._book_gain[kind] = gain
             frac = min(len(m.cards), closes) / closes
-            total += frac * frac * gain
+            total += frac ** self.BOOK_POWER * gain
         return total
 
     def _hide(self, c, seat: int) -> None:
