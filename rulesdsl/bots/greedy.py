@@ -9,7 +9,7 @@ Order of preference, highest first (ties broken by the bot's own ``random.Random
 
 1. **Going out**: an action after which the seat is the hand's declarer (it went out, or the hand ended
    with it as declarer), or, in a climbing phase, a play that empties its hand.  Between several ways
-   out, the one that leaves the least penalty in the cards it keeps (``gin`` before ``knock``).
+   out, the one that leaves the least penalty in the cards it keeps (out with no deadwood first).
 2. **Asking to go out** (``ask``): offered only when going out would be legal but for the partner's
    word, so it is taken; a partner asked (``yes``/``no``) answers ``yes``.
 3. **Melding and laying off when it helps**: an action after which the seat still acts and that
@@ -31,7 +31,7 @@ values).  Either way, each card the seat holds without having seen it (drawn fro
 reserve packet not yet looked at) counts as minus the deck's mean card value: its real identity is
 never read.  Cards in a face-up pile count as seen (each was shown when it landed there).
 
-Two looks at what the cards may become keep a rummy hand from going nowhere: cards that already form a
+Two looks at what the cards may become keep a hand of melds from going nowhere: cards that already form a
 meld of the ruleset's types in the hand (only the kinds a contract still asks for, where there is
 one) are forgiven ``WHOLE`` of their value, and other cards that could meld with a held card (a pair,
 two near cards of a suit, a wild card) ``HOPE`` of it.  Where melds close into typed books that the
