@@ -3,7 +3,8 @@ arrangements, with 95% intervals; and how hands end when one bot plays every sea
 
 Run:  python benchmarks/bench_strength.py [--a greedy] [--b random] [--games 50] [--only gin]
                                           [--iterations 1000] [--seconds X] [--rollout random|greedy]
-                                          [--under greedy] [--jobs N] [--seed 1]
+                                          [--under greedy] [--jobs N] [--seed 1] [--depth N]
+                                          [--set target_score=40] [--no-under]
 
 For each game (at its default number of players): A plays side 0 (seat 0, or every seat of team 0) and
 B every other seat, then A plays side 1; the same seeds in both.  With two sides the figure is A's win
@@ -49,7 +50,7 @@ def place(scores: list, side: int) -> float:
 def a_against_b(name: str, args, side: int, sides: list[int]) -> dict:
     bots = [args.a if s == side else args.b for s in sides]
     run = simulate(name, games=args.games, seed=args.seed, bots=bots, bot_options=options(args), jobs=args.jobs,
-                   max_decisions=args.max_decisions)
+                   max_decisions=args.max_decisions, overrides=overrides(args))
     return tally(run.results, side)
 
 
@@ -64,8 +65,17 @@ def tally(results, side: int) -> dict:
             "failed": sum(1 for r in results if r.status == FAILED)}
 
 
+def overrides(args) -> dict:
+    """``--set KEY=VALUE`` pairs (whole numbers read as such)."""
+    out = {}
+    for pair in args.set:
+        key, _, value = pair.partition("=")
+        out[key] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
 def options(args) -> dict:
-    given = {"iterations": args.iterations, "seconds": args.seconds, "rollout": args.rollout}
+    given = {"iterations": args.iterations, "seconds": args.seconds, "rollout": args.rollout, "depth": args.depth}
     return {k: v for k, v in given.items() if v is not None}
 
 
@@ -93,6 +103,9 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=None)
     ap.add_argument("--rollout", choices=["random", "greedy"], default=None)
     ap.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    ap.add_argument("--depth", type=int, default=None, help="rollout decisions before a search judges a position")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override (repeatable)")
+    ap.add_argument("--no-under", action="store_true", help="skip the how-hands-end run")
     ap.add_argument("--max-decisions", type=int, default=200_000, help="a match past this is unfinished")
     args = ap.parse_args()
     warnings.simplefilter("ignore", ShadowedFileWarning)      # the names here are the bundled games
@@ -106,22 +119,23 @@ def main() -> int:
         if args.only and args.only not in name:
             continue
         t0 = time.perf_counter()
-        rules = rulesdsl.load(name)
+        rules = rulesdsl.load(name, overrides=overrides(args) or None)
         sides = sides_of(rules)
         n_sides = len(set(sides))
         arr = [a_against_b(name, args, side, sides) for side in (0, 1)]
         rates = [proportion_interval(x["wins"], x["finished"]) for x in arr]
         both = proportion_interval(sum(x["wins"] for x in arr), sum(x["finished"] for x in arr))
         mean_place = mean_interval(arr[0]["places"] + arr[1]["places"]) if n_sides > 2 else None
-        run = simulate(name, games=args.games, seed=args.seed + 10_000, bots=under, bot_options=options(args),
-                       jobs=args.jobs, max_decisions=args.max_decisions)
-        done = [r for r in run.results if r.status == FINISHED]
+        run = simulate(name, games=0 if args.no_under else args.games, seed=args.seed + 10_000, bots=under,
+                       bot_options=options(args), jobs=args.jobs, max_decisions=args.max_decisions,
+                       overrides=overrides(args)) if not args.no_under else None
+        done = [r for r in run.results if r.status == FINISHED] if run else []
         hands = [len(r.hands) for r in done]
         void = ratio_interval([sum(1 for h in r.hands if h[0] == "void") for r in done], hands, share=True)
         gone = ratio_interval([sum(1 for h in r.hands if h[0] != "void" and (h[3] is not None or h[0] == "out"))
                                for r in done],
                               [sum(1 for h in r.hands if h[0] != "void") for r in done], share=True)
-        under_tally = tally(run.results, 0)
+        under_tally = tally(run.results if run else [], 0)
         unfinished = sum(x["unfinished"] for x in arr) + under_tally["unfinished"]
         failed = sum(x["failed"] for x in arr) + under_tally["failed"]
         print(f"| {rules.name} | {len(sides)} | {percent(rates[0])} | {percent(rates[1])} | {percent(both)} | "

@@ -64,6 +64,7 @@ from typing import Optional
 
 from ..engine.actions import Action
 from ..engine.phases.partnership import book_type, contract_needs
+from ..engine.visibility import player_zone_shown, team_zone_shown
 
 #: the value of going out, above any position's worth
 _OUT = 1 << 40
@@ -93,8 +94,6 @@ class GreedyBot:
         self._by_score = prog.climbing is None and (prog.each_team is not None or prog.each_player is not None)
         zones = prog.model.zones
         self._piles = [z for z in prog.table_zones if zones[z].visible in ("top", "all")]
-        self._hidden_zones = [(z, zones[z].visible) for z in prog.player_zones]
-        self._team_hidden = [(z, zones[z].visible) for z in (prog.team_zones or ())]
         self._link = _linker(prog)
         rules = prog.table_rules
         self._closes = rules.closes_at if prog.books and rules is not None and rules.closes_at else None
@@ -232,6 +231,16 @@ class GreedyBot:
             known.update(m)
         return known
 
+    def worth(self, game, seat: int) -> float:
+        """How good ``game`` is for ``seat`` by this bot's measure, reading every card of ``game`` as
+        known: for a search that judges the positions of a world it dealt itself (a determinization),
+        where nothing is hidden from it."""
+        if game.prog is not self._prog:
+            self._setup(game.prog)
+        self._book_gain = {}
+        known = set(range(len(game.prog.cards.ids)))
+        return self._worth(game.clone(), seat, known)
+
     def _worth(self, c, seat: int, known: set) -> float:
         """The seat's position on ``c`` (a clone it may change), from what the seat can see."""
         self._kinds = None
@@ -307,20 +316,18 @@ class GreedyBot:
         return total
 
     def _hide(self, c, seat: int) -> None:
-        """Remove from the copy every card in a player or team zone the seat may not look at."""
-        mine = c.team_of(seat)
-        for z, vis in self._hidden_zones:
+        """Remove from the copy every card in a player or team zone the seat may not look at
+        (``engine.visibility`` decides, as it does for ``view``)."""
+        for z in c.pzones:
             for s, cards in enumerate(c.pzones[z]):
-                if vis == "all" or (vis == "owner" and s == seat) or (z == "hand" and c.revealed[s]):
-                    continue
-                while cards:
-                    cards.pop()
-        for z, vis in self._team_hidden:
+                if not player_zone_shown(c, z, s, seat):
+                    while cards:
+                        cards.pop()
+        for z in c.tzones:
             for t, cards in enumerate(c.tzones[z]):
-                if vis == "all" or (vis in ("team", "owner") and t == mine):
-                    continue
-                while cards:
-                    cards.pop()
+                if not team_zone_shown(c, z, t, seat):
+                    while cards:
+                        cards.pop()
 
     def _score_now(self, c, seat: int) -> float:
         p = self._prog

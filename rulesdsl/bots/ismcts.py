@@ -16,9 +16,19 @@ Details that matter for card games:
   tree play for themselves; partners share their team's reward.
 * **The end of a deal**: an iteration stops when the deal ends (the next deal is a fresh shuffle the
   search cannot inform) or after ``depth`` decisions of rollout.  A finished deal is scored by what it
-  did to each side's score; a cut-off one by the cards each side still holds, valued as the ruleset
-  values them (fewer and cheaper is better).  Each side's reward is the share of other sides it did
-  better than (1: best, 0: worst, ties half), so the same search suits every scoring scale.
+  did to each side's score; a cut-off one by the greedy bot's measure of each seat's position (the
+  ruleset's own scoring of what it holds and has laid down, deadwood, what its cards may become), or,
+  in climbing games, by the cards each side still holds (fewer and cheaper is better).  Each side's
+  reward is 0.5 + 0.5 tanh(its lead over the average of the other sides / a unit), the unit being four
+  average card values, so wins count by their size and the same search suits every scoring scale.
+* **Leaves**: by default (``depth=None``) a new leaf is judged at once by that measure wherever the
+  ruleset scores positions (melds, deadwood, points in hand), and played out to the end of the deal
+  with the ``rollout`` policy (greedy by default) in climbing games, where the cards held say little
+  until the race is run.  Measured against the greedy bot (``benchmarks/bench_strength.py``): in a
+  two-player knock game, 300 iterations won 11 of 16 matches judged at once, 6 of 10 after 3 random
+  rollout moves and 1 of 6 after 20; in a five-player climbing game, playing deals out with greedy
+  rollouts finished 2.5th on average against greedy players, random rollouts 2.8th.  ``depth=N``
+  plays ``N`` rollout decisions before judging.
 * **Budget**: ``iterations`` per decision, or ``seconds`` per decision when given (reproducible only
   with ``iterations``).  A decision with one legal action is made without search.
 """
@@ -31,6 +41,10 @@ import time
 from typing import Optional
 
 from ..engine.actions import Action
+
+
+#: a bound on the rollout of a deal played to its end (a deal that runs longer is judged where it is)
+_WHOLE_DEAL = 400
 
 
 class _Node:
@@ -46,14 +60,14 @@ class _Node:
 
 class ISMCTSBot:
     def __init__(self, seed: Optional[int] = None, iterations: int = 1000, seconds: Optional[float] = None,
-                 rollout: str = "random", depth: int = 20, exploration: float = 0.7):
+                 rollout: str = "greedy", depth: Optional[int] = None, exploration: float = 0.7):
         if not (type(iterations) is int and iterations >= 1):
             raise ValueError(f"iterations must be a whole number, 1 or more (not {iterations!r})")
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise ValueError(f"seconds must be a positive number (not {seconds!r})")
         if rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be random or greedy (not {rollout!r})")
-        if not (type(depth) is int and depth >= 0):
+        if depth is not None and not (type(depth) is int and depth >= 0):
             raise ValueError(f"depth must be a whole number, 0 or more (not {depth!r})")
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -62,6 +76,8 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout = rollout
         self._policy = None
+        self._worth = None
+        self._scale = None
         self.last_iterations = 0           # iterations made for the last decision (for reports)
 
     # ------------------------------------------------------------------ the decision
@@ -127,7 +143,10 @@ class ISMCTSBot:
     # ------------------------------------------------------------------ rollout and reward
     def _play_out(self, world, hand: int) -> None:
         policy = self._rollout_policy()
-        for _ in range(self.depth):
+        depth = self.depth
+        if depth is None:                   # judged at once where a position can be, else played out
+            depth = 0 if world.prog.climbing is None else _WHOLE_DEAL
+        for _ in range(depth):
             if world.is_over or world.hand_number != hand:
                 return
             if policy is None:
@@ -144,22 +163,43 @@ class ISMCTSBot:
             self._policy = GreedyBot(seed=self.rng.randrange(1 << 30))
         return self._policy
 
+    def _judge(self):
+        """The greedy bot's measure of a position, for deals cut off before their end."""
+        if self._worth is None:
+            from .greedy import GreedyBot
+            self._worth = GreedyBot(seed=0)
+        return self._worth
+
+    def _unit(self, prog) -> float:
+        """The scale of a difference in points: four average cards (at least 1)."""
+        if self._scale is None or self._scale[0] is not prog:
+            values = prog.cards.value
+            mean = sum(abs(v) for v in values) / len(values) if values else 0
+            self._scale = (prog, max(1.0, 4 * mean))
+        return self._scale[1]
+
     def _rewards(self, world, hand: int, scores: list) -> list:
-        """Each seat's reward in [0, 1]: the share of other sides its side did better than."""
+        """Each seat's reward in [0, 1]: 0.5 + 0.5 tanh(how far its side did better than the average
+        of the others, in units of four average cards), so a big win counts more than a narrow one."""
         ended = world.is_over or world.hand_number != hand
         sides = len(world.scores)
         if ended:
             gain = [world.scores[s] - scores[s] for s in range(sides)]
-        else:
+        elif world.prog.climbing is not None:
             gain = [-_holding(world, s) for s in range(sides)]
+        else:
+            gain = [0.0] * sides
+            judge = self._judge()
+            for seat in range(world.n):
+                gain[world.team_of(seat)] += judge.worth(world, seat)
+        unit = 2.0 if not ended and world.prog.climbing is not None else self._unit(world.prog)
         if sides == 1:
-            side_reward = [1.0 if gain[0] > 0 else 0.0]
+            side_reward = [0.5 + 0.5 * math.tanh(gain[0] / unit)]
         else:
             side_reward = []
             for s in range(sides):
-                beat = sum(1.0 if gain[s] > gain[o] else 0.5 if gain[s] == gain[o] else 0.0
-                           for o in range(sides) if o != s)
-                side_reward.append(beat / (sides - 1))
+                others = (sum(gain) - gain[s]) / (sides - 1)
+                side_reward.append(0.5 + 0.5 * math.tanh((gain[s] - others) / unit))
         return [side_reward[world.team_of(seat)] for seat in range(world.n)]
 
 

@@ -46,6 +46,9 @@ def _run_options(f):
                      help="Thinking time per decision (bots that search)."),
         click.option("--rollout", default=None, type=click.Choice(["random", "greedy"]),
                      help="How a searching bot plays out positions."),
+        click.option("--depth", default=None, type=click.IntRange(0),
+                     help="Rollout decisions a searching bot plays before it judges a position (default: "
+                          "judged at once where the ruleset scores positions, deals played out in climbing)."),
         click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable)."),
         click.option("--max-decisions", default=1_000_000, show_default=True, type=click.IntRange(1),
                      help="A match still going after this many decisions is reported as unfinished (with "
@@ -70,8 +73,9 @@ def _fail(message: str, status: int = 2) -> None:
     sys.exit(status)
 
 
-def _bot_options(iterations: Optional[int], seconds: Optional[float], rollout: Optional[str]) -> dict:
-    given = {"iterations": iterations, "seconds": seconds, "rollout": rollout}
+def _bot_options(iterations: Optional[int], seconds: Optional[float], rollout: Optional[str],
+                 depth: Optional[int] = None) -> dict:
+    given = {"iterations": iterations, "seconds": seconds, "rollout": rollout, "depth": depth}
     return {k: v for k, v in given.items() if v is not None}
 
 
@@ -177,7 +181,7 @@ def _stopped_line(results, games: int) -> str:
               help="Draw the distributions (match length, margins, wins) into FILE.png or FILE.svg; "
                    "needs pip install 'rulesdsl[plot]'.")
 def simulate(ruleset: str, games: int, seed: int, players: Optional[int], bots: str, iterations, seconds, rollout,
-             sets: tuple, max_decisions: int, jobs: Optional[int], ray: Optional[str], as_json: bool,
+             depth, sets: tuple, max_decisions: int, jobs: Optional[int], ray: Optional[str], as_json: bool,
              allow_paths: tuple, plot_file: Optional[str]) -> None:
     """Play matches between bots and report how they went, with 95% intervals, and how fast.
 
@@ -194,7 +198,7 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], bots: 
             _fail(str(exc))
     overrides, where = _parse_sets(sets)
     rules = _load_checked(ruleset, overrides, where, allow_paths, players)
-    options = _bot_options(iterations, seconds, rollout)
+    options = _bot_options(iterations, seconds, rollout, depth)
     specs = _seat_bots(bots, rules.program(players).n, options)
     jobs = jobs or default_jobs()
     plan = _plan(ruleset, rules, overrides, allow_paths, players, specs, options, seed, games, max_decisions)
@@ -253,7 +257,7 @@ def _ruleset_groups(args: tuple) -> list[tuple[str, tuple]]:
 @click.argument("rulesets", nargs=-1, required=True, metavar="A [KEY=VALUE...] B [KEY=VALUE...] [C ...]")
 @_run_options
 def compare(rulesets: tuple, games: int, seed: int, players: Optional[int], bots: str, iterations, seconds,
-            rollout, sets: tuple, max_decisions: int, jobs: Optional[int], ray: Optional[str], as_json: bool,
+            rollout, depth, sets: tuple, max_decisions: int, jobs: Optional[int], ray: Optional[str], as_json: bool,
             allow_paths: tuple) -> None:
     """Play the same matches (same seeds, same bots) under several rulesets and compare each with the first.
 
@@ -267,7 +271,7 @@ def compare(rulesets: tuple, games: int, seed: int, players: Optional[int], bots
     A, B and the difference B - A with its 95% interval, paired match by match; the reading line names
     what differs and the figures that moved beyond chance.  Exit status 1 when any match failed."""
     common, common_where = _parse_sets(sets)
-    options = _bot_options(iterations, seconds, rollout)
+    options = _bot_options(iterations, seconds, rollout, depth)
     runs = []
     for name, own in _ruleset_groups(rulesets):
         overrides, where = _parse_sets(own)
