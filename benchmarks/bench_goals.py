@@ -143,14 +143,9 @@ def clones(seconds: float) -> None:
     import rulesdsl
     print(f"\ngame.clone() per second, a position 40 random moves into the first hand (target: Gin 20,000/s)")
     print(f"  {'game':28} {'clones/s':>10}  met")
+    from bench_search import position
     for label, name, n, _target in PLAYOUTS:
-        g = rulesdsl.load(name).new_game(seed=5, players=n)
-        rng = random.Random(5)
-        for _ in range(40):
-            if g.is_over:
-                break
-            a = g.legal_actions()
-            g.apply(a[rng.randrange(len(a))])
+        g = position(name, n)
         done, t = 0, time.perf_counter()
         while time.perf_counter() - t < seconds / 4:
             for _ in range(100):
