@@ -140,7 +140,6 @@ def latency(seconds: float) -> None:
 
 
 def clones(seconds: float) -> None:
-    import rulesdsl
     print(f"\ngame.clone() per second, a position 40 random moves into the first hand (target: Gin 20,000/s)")
     print(f"  {'game':28} {'clones/s':>10}  met")
     from bench_search import position
