@@ -112,6 +112,13 @@ def test_bot_options_reach_the_bots_that_take_them():
     assert rep["matches"]["finished"] == 1
 
 
+def test_search_options_reach_ismcts():
+    rep = json.loads(run(*QUICK, "--games", "1", "--bots", "ismcts,greedy", "--iterations", "3", "--depth", "1",
+                         "--rollout", "random", "--json").stdout)
+    assert rep["bot_options"] == {"iterations": 3, "rollout": "random", "depth": 1}
+    assert rep["bots"][0] == "ismcts" and rep["matches"]["finished"] == 1
+
+
 @pytest.mark.parametrize("bots,words", [
     ("nosuchbot", "unknown bot `nosuchbot`"),
     ("no_such_module_xyz:Bot", "cannot import module `no_such_module_xyz`"),
