@@ -100,6 +100,7 @@ class ISMCTSBot:
     def _iterate(self, game, me: int, root: _Node) -> None:
         world = game.determinize(me, self.rng)
         hand, scores = world.hand_number, list(world.scores)
+        start = None if self.depth is None and world.prog.climbing is not None else self._standing(world)
         path = [root]
         node = root
         while not world.is_over and world.hand_number == hand:
@@ -122,7 +123,7 @@ class ISMCTSBot:
             world.apply(a)
             path.append(node)
         self._play_out(world, hand)
-        reward = self._rewards(world, hand, scores)
+        reward = self._rewards(world, hand, scores, start)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
@@ -178,20 +179,29 @@ class ISMCTSBot:
             self._scale = (prog, max(1.0, 4 * mean))
         return self._scale[1]
 
-    def _rewards(self, world, hand: int, scores: list) -> list:
-        """Each seat's reward in [0, 1]: 0.5 + 0.5 tanh(how far its side did better than the average
-        of the others, in units of four average cards), so a big win counts more than a narrow one."""
+    def _standing(self, world) -> list:
+        """Each side's position by the measure that judges cut-off deals (greater is better)."""
+        sides = len(world.scores)
+        if world.prog.climbing is not None:
+            return [-_holding(world, s) for s in range(sides)]
+        judge = self._judge()
+        out = [0.0] * sides
+        for seat in range(world.n):
+            out[world.team_of(seat)] += judge.worth(world, seat)
+        return out
+
+    def _rewards(self, world, hand: int, scores: list, start: Optional[list]) -> list:
+        """Each seat's reward in [0, 1]: 0.5 + 0.5 tanh(how far its side gained more than the average
+        of the others, in units of four average cards), so a big win counts more than a narrow one.
+        A finished deal's gain is the points it scored; a cut-off one's is the change in each side's
+        standing since the iteration began (the hidden cards' luck, dealt at random, cancels out)."""
         ended = world.is_over or world.hand_number != hand
         sides = len(world.scores)
         if ended:
             gain = [world.scores[s] - scores[s] for s in range(sides)]
-        elif world.prog.climbing is not None:
-            gain = [-_holding(world, s) for s in range(sides)]
         else:
-            gain = [0.0] * sides
-            judge = self._judge()
-            for seat in range(world.n):
-                gain[world.team_of(seat)] += judge.worth(world, seat)
+            now = self._standing(world)
+            gain = [now[s] - start[s] for s in range(sides)]
         unit = 2.0 if not ended and world.prog.climbing is not None else self._unit(world.prog)
         if sides == 1:
             side_reward = [0.5 + 0.5 * math.tanh(gain[0] / unit)]
