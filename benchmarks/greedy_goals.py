@@ -14,21 +14,17 @@
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import rulesdsl
 from rulesdsl.bots import make_bot
+from rulesdsl.sim.stats import proportion_interval
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (centre - half, centre + half)
+def wilson(k: int, n: int) -> tuple:
+    """The 95% Wilson interval of k successes in n (``rulesdsl.sim.stats``, as every report uses)."""
+    e = proportion_interval(k, n)
+    return (e.low, e.high)
 
 
 def play(game, bots, max_decisions: int = 200_000) -> int:
