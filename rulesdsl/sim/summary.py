@@ -69,7 +69,7 @@ def report(results: Sequence[MatchResult], *, ruleset: dict, players: int, teams
                  "shared": shared},
         "first_player": {"wins": first_wins, "matches": len(firsts), "rate": rate.as_dict(), "even": even,
                          "edge": _shift(rate, -even).as_dict()},
-        "margin": {"mean": mean_interval(margins).as_dict(), "max": max(margins)} if margins else None,
+        "margin": {"mean": _at_least(mean_interval(margins), 0).as_dict(), "max": max(margins)} if margins else None,
         "roles": _roles(finished, players, role_names),
         "timing": _timing(results, seconds, jobs),
         "per_match": [_brief(r) for r in results],
