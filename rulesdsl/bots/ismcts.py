@@ -29,6 +29,8 @@ Details that matter for card games:
   rollout moves and 1 of 6 after 20; in a five-player climbing game, playing deals out with greedy
   rollouts finished 2.5th on average against greedy players, random rollouts 2.8th.  ``depth=N``
   plays ``N`` rollout decisions before judging.
+* **Scale**: ``scale`` (default 4) average card values make one unit of the reward's tanh; at 300
+  iterations against greedy in the knock game, 1 and 4 won 11 and 13 of 20 matches (not separable).
 * **Budget**: ``iterations`` per decision, or ``seconds`` per decision when given (reproducible only
   with ``iterations``).  A decision with one legal action is made without search.
 """
@@ -60,7 +62,8 @@ class _Node:
 
 class ISMCTSBot:
     def __init__(self, seed: Optional[int] = None, iterations: int = 1000, seconds: Optional[float] = None,
-                 rollout: str = "greedy", depth: Optional[int] = None, exploration: float = 0.7):
+                 rollout: str = "greedy", depth: Optional[int] = None, exploration: float = 0.7,
+                 scale: float = 4.0):
         if not (type(iterations) is int and iterations >= 1):
             raise ValueError(f"iterations must be a whole number, 1 or more (not {iterations!r})")
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
@@ -74,6 +77,7 @@ class ISMCTSBot:
         self.seconds = seconds
         self.depth = depth
         self.exploration = exploration
+        self.scale = scale
         self.rollout = rollout
         self._policy = None
         self._worth = None
@@ -172,11 +176,11 @@ class ISMCTSBot:
         return self._worth
 
     def _unit(self, prog) -> float:
-        """The scale of a difference in points: four average cards (at least 1)."""
+        """The scale of a difference in points: ``scale`` average card values (at least 1)."""
         if self._scale is None or self._scale[0] is not prog:
             values = prog.cards.value
             mean = sum(abs(v) for v in values) / len(values) if values else 0
-            self._scale = (prog, max(1.0, 4 * mean))
+            self._scale = (prog, max(1.0, self.scale * mean))
         return self._scale[1]
 
     def _standing(self, world) -> list:
