@@ -86,3 +86,12 @@ def test_a_time_budget_searches_until_the_time_is_up():
 def test_bad_options_are_refused_with_a_message(options):
     with pytest.raises(BotError, match="ismcts"):
         make_bot("ismcts", seed=1, **options)
+
+
+def test_a_deal_still_going_after_the_rollout_bound_is_judged_as_it_stands(monkeypatch):
+    """Climbing deals are played out; one that outlasts the bound is judged by the cards held."""
+    import rulesdsl.bots.ismcts as ismcts
+    monkeypatch.setattr(ismcts, "_WHOLE_DEAL", 1)
+    g = rulesdsl.load("president").new_game(seed=4)
+    random_moves(g, random.Random(4), 3)
+    assert make_bot("ismcts", seed=1, iterations=10).choose(g) in g.legal_actions()

@@ -205,6 +205,8 @@ class ISMCTSBot:
             gain = [world.scores[s] - scores[s] for s in range(sides)]
         else:
             now = self._standing(world)
+            if start is None:                   # a played-out deal past the rollout bound: as it stands
+                start = [0.0] * sides
             gain = [now[s] - start[s] for s in range(sides)]
         unit = 2.0 if not ended and world.prog.climbing is not None else self._unit(world.prog)
         if sides == 1:
