@@ -130,9 +130,18 @@ def test_ray_tasks_give_the_serial_results():
     serial = cli_json(*args[1:-1], "--jobs", "1")
     env = _env()
     env.pop("RAY_ADDRESS", None)
-    proc = subprocess.run([sys.executable, "-m", "rulesdsl.cli.main", *args, "--jobs", "2", "--ray"],
-                          env=env, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    tries = []
+    for _ in range(2):
+        # A second try only when the first did not complete: Ray's own processes can crash under load
+        # (seen once in CI: a raylet stack dump, exit 1).  A defect of ours repeats with the same seeds,
+        # so it fails both tries; every try's outcome is in the message.
+        proc = subprocess.run([sys.executable, "-m", "rulesdsl.cli.main", *args, "--jobs", "2", "--ray"],
+                              env=env, capture_output=True, text=True, timeout=300)
+        tries.append(proc)
+        if proc.returncode == 0:
+            break
+    assert proc.returncode == 0, "\n---\n".join(f"exit {p.returncode}; stdout: {p.stdout[-1500:]}; stderr: "
+                                                 f"{p.stderr[:1500]}" for p in tries)
     assert "Traceback" not in proc.stderr
     assert without_timing(json.loads(proc.stdout)) == without_timing(serial)
 
