@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from . import state
-from .knowledge import locate, seen_now, tracker_for
+from .knowledge import locate, tracker_for
+from .visibility import seen_by
 from .zones import Cards
 
 
@@ -61,7 +62,7 @@ def _plan(game, seat: int) -> tuple:
     if know.plan_at == know.done:
         return know.plan
     where = locate(game)
-    seen = seen_now(game, seat)
+    seen = seen_by(game, seat)
     slots: dict = defaultdict(list)
     places = know.places
     for c, spot in where.items():

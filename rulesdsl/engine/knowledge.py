@@ -20,7 +20,7 @@ actions made since.  A new deal (shuffle) forgets everything.
 
 from __future__ import annotations
 
-from .visibility import containers, shown_slots
+from .visibility import containers, seen_by
 
 
 def locate(g) -> dict:
@@ -30,17 +30,6 @@ def locate(g) -> dict:
         for i, c in enumerate(cards):
             where[c] = (key, i)
     return where
-
-
-def seen_now(g, seat: int) -> set:
-    """The cards ``seat`` sees at this moment."""
-    down = g.face_down
-    seen = set()
-    for key, cards in containers(g):
-        for i in shown_slots(g, key, cards, seat):
-            if cards[i] not in down:
-                seen.add(cards[i])
-    return seen
 
 
 class Tracker:
@@ -80,7 +69,7 @@ class Tracker:
     def _observe(self) -> None:
         g = self.shadow
         where = locate(g)
-        seen = seen_now(g, self.seat)
+        seen = seen_by(g, self.seat)
         if g.hand_number != self.hand:     # a new deal: everything was shuffled
             self.hand = g.hand_number
             self.pinned, self.places = {}, {}
