@@ -16,7 +16,7 @@ passes the rules it serves instead (``rules.replay(record)``), so a record canno
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from ..errors import RulesdslError, excerpt
 
@@ -50,9 +50,11 @@ def make_record(game) -> dict:
     }
 
 
-def replay(record: Mapping[str, Any], rules=None, allow_paths: Sequence[Union[str, Any]] = ()):
+def replay(record: Mapping[str, Any], rules=None, allow_paths: Sequence[Union[str, Any]] = (),
+           apply: Optional[Callable[[Any, str], None]] = None):
     """The game ``record`` describes.  Without ``rules``, the ruleset is loaded as the record names
-    it (``load(name, overrides=...)``); either way its digest must match the record's."""
+    it (``load(name, overrides=...)``); either way its digest must match the record's.  ``apply(game,
+    text)``, when given, carries out each action instead of ``game.apply(text)`` (a table logs them)."""
     _check(record)
     if rules is None:
         from ..rules import load
@@ -60,10 +62,10 @@ def replay(record: Mapping[str, Any], rules=None, allow_paths: Sequence[Union[st
             raise RecordError("the record names no ruleset (the game was not made by Rules.new_game): "
                               "pass the rules, rulesdsl.replay(record, rules)")
         rules = load(record["ruleset"], overrides=record["overrides"], allow_paths=allow_paths)
-    return replay_with(rules, record)
+    return replay_with(rules, record, apply)
 
 
-def replay_with(rules, record: Mapping[str, Any]):
+def replay_with(rules, record: Mapping[str, Any], apply: Optional[Callable[[Any, str], None]] = None):
     _check(record)
     if rules.digest != record["digest"]:
         raise RecordError(f"the record was made under other rules (digest {excerpt(record['digest'], 24)}; "
@@ -80,7 +82,10 @@ def replay_with(rules, record: Mapping[str, Any]):
             _stack(game, stacks[pending][1])
             pending += 1
         try:
-            game.apply(text)
+            if apply is None:
+                game.apply(text)
+            else:
+                apply(game, text)
         except RulesdslError as exc:
             raise RecordError(f"action {i + 1} of the record, `{excerpt(text, 40)}`, does not replay: {exc}") from None
     for _, deck in stacks[pending:]:
