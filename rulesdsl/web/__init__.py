@@ -1,0 +1,1 @@
+"""The web table (``rulesdsl serve``): needs the ``web`` extra (Starlette, uvicorn)."""
