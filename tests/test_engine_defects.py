@@ -405,3 +405,24 @@ def test_a_card_of_the_auto_lay_class_taken_from_a_pile_is_laid_and_replaced(tmp
     assert v["zones"]["stock"]["count"] == 52 - 21 - 1
     assert g.cards_in_play == 52
     assert any(str(a).startswith("discard") for a in g.legal_actions())
+
+
+def test_a_single_refused_where_a_set_of_its_rank_is_legal_is_not_told_to_name_a_suit():
+    """A single 7 against a pair, with a pair of 7s in hand: the refusal is that it does not beat the
+    last play, not "this play names a suit" (the single's ranks were a prefix of the pair's)."""
+    g = rulesdsl.load("president").new_game(seed=1, players=4)
+    rng = random.Random(1)
+    while not (g.phase == "climb" and g.view(0)["trick"]["last_play"]):
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    last = g.view(0)["trick"]["last_play"]
+    hand = g.hand_of(g.current_player)
+    pairs = {c[:-1] for c in hand if sum(x[:-1] == c[:-1] for x in hand) >= 2}
+    legal = {str(a) for a in g.legal_actions()}
+    rank = next(r for r in sorted(pairs) if any(a.startswith("play ") and a.split()[1][:-1] == r and
+                                                len(a.split()) == 3 for a in legal))
+    assert len(last) == 2, last
+    single = next(c for c in hand if c[:-1] == rank)
+    with pytest.raises(rulesdsl.IllegalAction) as refused:
+        g.apply(f"play {single}")
+    assert refused.value.rule == "beats" and "name" not in refused.value.detail.split(":")[0]

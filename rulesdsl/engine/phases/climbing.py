@@ -738,7 +738,7 @@ class ClimbPhase(Phase):
         if g.plays_made == 0 and g.opening is not None and not any(self.prog.cards.kind[i] == g.opening for i in ids):
             return IllegalAction(f"the first play must include {self.prog.cards.kind_text[g.opening]}",
                                  "opening_play_includes", c.pos)
-        if any(k[:len(key)] == key for k in self._play_index(g)):
+        if any(k[:-1] == key for k in self._play_index(g)):      # the same play with a named suit
             named = self._suit_name(action.named)
             if named and named not in self.suit_names:
                 return IllegalAction(f"`{action.named}` is not a suit: " + ", ".join(self.suit_names), "names_suit")
