@@ -1,0 +1,237 @@
+"""`rulesdsl diff A B` and `rulesdsl list --verbose`: what a ruleset changes relative to another, on the
+resolved models, in words and in JSON.
+
+Expectations are written out only where they follow from a variant's own one-line file; everything else is
+checked against the resolved trees themselves (every change claimed is really there, nothing equal is
+reported)."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import rulesdsl
+from rulesdsl.cli.main import cli
+from rulesdsl.model.diff import MISSING, diff, normalise, same, value_at
+from rulesdsl.model.diff_words import human, sentence
+from rulesdsl.source.resolve import bundled_names, read_file
+
+GAMES = [name for name, path in bundled_names() if "extends" not in read_file(path)]
+VARIANTS = [(name, read_file(path)["extends"].value, read_file(path).plain())
+            for name, path in bundled_names() if "extends" in read_file(path)]
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, list(args))
+    assert "Traceback" not in result.output
+    return result
+
+
+def tree(name, **overrides):
+    """The resolved plain tree ``load`` gives (a fresh copy; bundled ones are loaded once)."""
+    if overrides or not name.replace("/", "").replace("_", "").isalnum():
+        return rulesdsl.load(name, overrides or None).tree.plain()
+    return copy.deepcopy(_bundled_tree(name))
+
+
+@functools.lru_cache(maxsize=None)
+def _bundled_tree(name):
+    return rulesdsl.load(name).tree.plain()
+
+
+def write(tmp_path, name, data) -> str:
+    """A ruleset file (JSON is YAML) in ``tmp_path``, named as the CLI takes a path."""
+    f = tmp_path / name
+    f.write_text(json.dumps(data))
+    return str(f)
+
+
+def assert_really_differs(a, b, changes):
+    """Every change is where it says, with the values it says, and they differ."""
+    na, nb = normalise(a), normalise(b)
+    for c in changes:
+        if c.a_at is not None:
+            assert value_at(na, c.a_at) is not MISSING, c
+        if c.b_at is not None:
+            assert value_at(nb, c.b_at) is not MISSING, c
+        if c.kind == "added":
+            assert c.a_at is None and value_at(nb, c.b_at) == c.after, c
+        elif c.kind == "removed":
+            assert c.b_at is None and value_at(na, c.a_at) == c.before, c
+        elif c.order:
+            assert c.before != c.after and value_at(na, c.a_at) != value_at(nb, c.b_at), c
+        else:
+            assert c.kind == "changed" and not same(c.before, c.after), c
+            assert c.b_at is None or value_at(nb, c.b_at) == c.after, c
+            assert c.a_at is None or value_at(na, c.a_at) == c.before, c
+
+
+@pytest.mark.parametrize("name,base,own", VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_every_variant_changes_something_and_each_change_is_real(name, base, own):
+    a, b = tree(base), tree(name)
+    changes = diff(a, b)
+    assert changes
+    assert_really_differs(a, b, changes)
+    paths = {c.path_text() for c in changes}
+    for param, value in own.get("params", {}).items():  # what the file sets anew, it changes
+        was = normalise(a)["params"][param]["default"]
+        assert (f"params.{param}.default" in paths) == (not same(was, value)), param
+    for c in changes:                                  # and nothing outside what the file writes
+        assert c.path[0].key in own
+
+
+@pytest.mark.parametrize("name", GAMES + [v[0] for v in VARIANTS])
+def test_a_ruleset_does_not_differ_from_itself(name):
+    assert diff(tree(name), tree(name)) == []
+
+
+def test_an_override_shows_exactly_that_parameter():
+    changes = diff(tree("gin_rummy"), tree("gin_rummy", knock_limit=5))
+    assert [(c.path_text(), c.kind, c.before, c.after) for c in changes] == \
+        [("params.knock_limit.default", "changed", 10, 5)]
+    assert sentence(changes[0]) == "knock limit: 10 -> 5"
+
+
+def test_a_step_inserted_in_the_middle_is_one_added_step(tmp_path):
+    turn = tree("gin_rummy")["turn"]
+    first = turn[0]["step"]
+    turn.insert(1, {"step": "wait", "actions": [{"pass": True}]})
+    path = write(tmp_path, "wait.yaml", {"extends": "gin_rummy", "turn": turn})
+    a, b = tree("gin_rummy"), tree(path)
+    changes = diff(a, b)
+    assert [(c.path_text(), c.kind, c.prev) for c in changes] == [("turn[wait]", "added", first)]
+    assert sentence(changes[0], short=True) == f"adds step wait after step {human(first)}"
+    assert_really_differs(a, b, changes)
+    back = diff(b, a)                                  # and the other way: one removed step
+    assert [(c.path_text(), c.kind) for c in back] == [("turn[wait]", "removed")]
+
+
+def test_an_unnamed_item_inserted_in_the_middle_is_one_added_item(tmp_path):
+    outcomes = tree("gin_rummy")["scoring"]["outcomes"]
+    new = {"when": "deadwood(declarer) == 99", "scorer": "declarer", "points": 1}
+    outcomes.insert(2, new)
+    path = write(tmp_path, "outcome.yaml", {"extends": "gin_rummy", "scoring": {"outcomes": outcomes}})
+    changes = diff(tree("gin_rummy"), tree(path))
+    assert [(c.path_text(), c.kind, c.after) for c in changes] == [("scoring.outcomes[3]", "added", new)]
+
+
+def test_named_items_in_another_order_are_one_change_of_order(tmp_path):
+    turn = tree("gin_rummy")["turn"]
+    actions = turn[-1]["actions"]
+    actions[-1], actions[-2] = actions[-2], actions[-1]
+    path = write(tmp_path, "order.yaml", {"extends": "gin_rummy", "turn": turn})
+    a, b = tree("gin_rummy"), tree(path)
+    changes = diff(a, b)
+    assert [(c.path_text(), c.kind, c.order) for c in changes] == \
+        [(f"turn[{turn[-1]['step']}].actions", "changed", True)]
+    assert_really_differs(a, b, changes)
+
+
+def test_what_means_the_same_is_no_change(tmp_path):
+    """Re-spaced expressions, a field written at its default, a parameter written out in full."""
+    base = tree("gin_rummy")
+    ends = "   ".join(base["match"]["ends_when"].split())
+    path = write(tmp_path, "same.yaml", {"extends": "gin_rummy", "match": {"ends_when": ends},
+                                         "melds": {"run": {"wrap": False}},
+                                         "params": {"knock_limit": {"default": 10}}})
+    assert tree(path)["match"]["ends_when"] != base["match"]["ends_when"]
+    assert diff(base, tree(path)) == []
+
+
+def test_a_number_that_becomes_an_expression_reads_as_a_formula(tmp_path):
+    path = write(tmp_path, "copies.yaml", {"extends": "gin_rummy", "deck": {"copies": "if players > 2 then 2 else 1"}})
+    [change] = diff(tree("gin_rummy"), tree(path))
+    assert change.formula
+    assert sentence(change) == "deck, copies: 1 -> `if players > 2 then 2 else 1`"
+
+
+def test_a_parameter_doc_is_said_with_its_name(tmp_path):
+    path = write(tmp_path, "doc.yaml", {"extends": "gin_rummy",
+                                        "params": {"target_score": {"default": 150, "doc": "points to win"}}})
+    r = run("diff", "gin_rummy", path)
+    assert r.exit_code == 0, r.output
+    assert "- target score (points to win): 100 -> 150\n" in r.output
+
+
+def test_cli_text_for_a_one_line_variant():
+    r = run("diff", "gin_rummy", "variants/straight_gin")         # params: {knock_allowed: false}
+    assert r.exit_code == 0, r.output
+    assert r.output == "variants/straight_gin changes, relative to gin_rummy:\n- knock allowed: yes -> no\n"
+
+
+def test_cli_overrides_belong_to_their_ruleset_and_set_to_both():
+    r = run("diff", "gin_rummy", "gin_rummy", "knock_limit=5", "target_score=50")
+    assert r.output.splitlines() == ["gin_rummy knock_limit=5 target_score=50 changes, relative to gin_rummy:",
+                                     "- knock limit: 10 -> 5", "- target score: 100 -> 50"]
+    r = run("diff", "gin_rummy", "knock_limit=5", "gin_rummy")
+    assert r.output.splitlines()[1:] == ["- knock limit: 5 -> 10"]
+    r = run("diff", "gin_rummy", "variants/straight_gin", "--set", "knock_limit=5")
+    assert r.output.splitlines()[1:] == ["- knock allowed: yes -> no"]
+
+
+def test_cli_no_differences():
+    r = run("diff", "gin_rummy", "gin_rummy", "--set", "knock_limit=5")
+    assert (r.exit_code, r.output) == (0, "no differences\n")
+
+
+def test_cli_json_shape():
+    r = run("diff", "gin_rummy", "variants/oklahoma_gin", "--format", "json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert set(data) == {"schema", "a", "b", "changes"}
+    assert (data["schema"], data["a"], data["b"]) == ("rulesdsl.diff/1", "gin_rummy", "variants/oklahoma_gin")
+    own = read_file(dict(bundled_names())["variants/oklahoma_gin"]).plain()["params"]
+    assert [c["path"] for c in data["changes"]] == [f"params.{k}.default" for k in own]
+    for c in data["changes"]:
+        assert set(c) == {"path", "kind", "before", "after", "text"}
+        assert c["kind"] == "changed" and c["after"] == own[c["path"].split(".")[1]]
+        assert c["text"].startswith(human(c["path"].split(".")[1]) + ": ")
+    empty = json.loads(run("diff", "gin_rummy", "gin_rummy", "--format", "json").output)
+    assert empty["changes"] == []
+
+
+def test_cli_errors(tmp_path):
+    for args in (["gin_rummy"], ["gin_rummy", "president", "big_two"], ["knock_limit=5", "gin_rummy"]):
+        r = run("diff", *args)
+        assert r.exit_code == 2, args
+        assert len(r.output.splitlines()) == 1 and r.output.startswith("error: "), r.output
+    r = run("diff", "gin_rummy", "gin_rummy", "knock_limt=5")
+    assert r.exit_code == 1 and "error[E-UNKNOWN-PARAM]" in r.output and "did you mean `knock_limit`?" in r.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: gin_rummy\nmelds:\n  set: {kind: set, min: 9}\n")
+    r = run("diff", "gin_rummy", str(bad), "--format", "json")
+    assert r.exit_code == 1
+    report = json.loads(r.output)
+    assert report["valid"] is False and report["diagnostics"][0]["code"] == "E-MELD-IMPOSSIBLE"
+    r = run("diff", "gin_rummy", "no_such_game")
+    assert r.exit_code == 1 and "error[E-NOT-FOUND]" in r.output
+
+
+def test_a_copy_in_the_other_syntax_does_not_differ(tmp_path):
+    copy = tmp_path / "copy.rules"
+    assert run("convert", "hand_and_foot", "--output", str(copy)).exit_code == 0
+    r = run("diff", "hand_and_foot", str(copy))
+    assert (r.exit_code, r.output) == (0, "no differences\n")
+
+
+def test_list_verbose_adds_each_variants_changes():
+    plain = run("list").output.splitlines()
+    verbose = run("list", "--verbose")
+    assert verbose.exit_code == 0
+    lines = verbose.output.splitlines()
+    assert len(lines) == len(plain)
+    variants = {v[0] for v in VARIANTS}
+    for short, line in zip(plain, lines):
+        name = short.split()[0]
+        assert len(line) <= 100
+        if name not in variants:
+            assert line == short                        # a game keeps its line
+            continue
+        assert line.startswith(short + " ") and len(line) > len(short) + 1
+    assert f"{'variants/straight_gin':32} (extends gin_rummy) knock allowed: yes -> no" in lines
+    cut = [line for line in lines if line.startswith("variants/hand_and_foot_permission_optional ")]
+    assert cut[0].endswith("...") and len(cut[0]) > 90
