@@ -235,3 +235,41 @@ def test_list_verbose_adds_each_variants_changes():
     assert f"{'variants/straight_gin':32} (extends gin_rummy) knock allowed: yes -> no" in lines
     cut = [line for line in lines if line.startswith("variants/hand_and_foot_permission_optional ")]
     assert cut[0].endswith("...") and len(cut[0]) > 90
+
+
+def test_words_for_items_added_and_removed_inside_a_section(tmp_path):
+    turn = tree("gin_rummy")["turn"]
+    last = turn[-1]
+    extra = {"pass": True, "when": "count(stock) == 0"}
+    last["actions"].insert(1, extra)
+    before = _label_words(last["actions"][0])
+    path = write(tmp_path, "more.yaml", {"extends": "gin_rummy", "turn": turn,
+                                         "melds": {"pair": {"kind": "set", "min": 2, "max": 2}}})
+    changes = diff(tree("gin_rummy"), tree(path))
+    said = [sentence(c, short=True) for c in changes]
+    assert said == ["adds meld type pair", f"step {last['step']}: adds action pass after action {before}"]
+    assert sentence(changes[1]) == (f"step {last['step']}: adds action pass after action {before}: "
+                                    "{pass: yes, when: `count(stock) == 0`}")
+    back = [sentence(c, short=True) for c in diff(tree(path), tree("gin_rummy"))]
+    assert back == ["removes meld type pair", f"step {last['step']}: removes action pass"]
+
+
+def _label_words(action: dict) -> str:
+    """How an action (its first key is its verb) is named in words: ``verb target``."""
+    verb, target = next(iter(action.items()))
+    return human(f"{verb} {target}")
+
+
+def test_a_word_where_a_formula_may_stand_reads_as_a_word():
+    [change] = diff(tree("gin_rummy"), tree("gin_rummy", **{"match.on_tie": "shared"}))
+    assert sentence(change) == "match, on tie: another hand -> shared"
+
+
+def test_any_two_games_compare_without_error():
+    """Different games differ everywhere: every change still lies where it says."""
+    for a_name, b_name in zip(GAMES, GAMES[1:] + GAMES[:1]):
+        a, b = tree(a_name), tree(b_name)
+        changes = diff(a, b)
+        assert changes
+        assert_really_differs(a, b, changes)
+        assert all(sentence(c) and sentence(c, short=True) for c in changes)

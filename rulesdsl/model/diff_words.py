@@ -64,21 +64,36 @@ def param_docs(*trees: Any) -> dict:
 
 def sentence(change: Change, docs: Optional[Mapping[str, str]] = None, short: bool = False) -> str:
     """One change as one sentence."""
-    subject, noun = _subject(change, docs or {}, short)
+    parts, noun = _subject(change, docs or {}, short)
+    subject = ", ".join(parts)
     t = _type_at(change.path)
     if change.order:
         return f"{subject} reordered" if short else \
             f"{subject} in a new order: {', '.join(human(x) for x in change.after)}"
     if change.kind == "changed":
         return f"{subject}: {value_words(change.before, t, short)} -> {value_words(change.after, t, short)}"
-    if change.kind == "added":
-        if not noun:
-            return f"{subject}: set to {value_words(change.after, t, short)}"
-        where = _placed(change)
-        return f"adds {subject}{where}" + ("" if short else f": {value_words(change.after, t, short)}")
     if not noun:
+        if change.kind == "added":
+            return f"{subject}: set to {value_words(change.after, t, short)}"
         return f"{subject}: no longer set" + ("" if short else f" (was {value_words(change.before, t, short)})")
-    return f"removes {subject}"
+    shown = change.after if change.kind == "added" else change.before
+    what = "" if short else ": " + (_param_words(shown, short) if _is_param(change) else value_words(shown, t, short))
+    said = f"adds {parts[-1]}{_placed(change)}" if change.kind == "added" else f"removes {parts[-1]}"
+    said += what
+    return f"{', '.join(parts[:-1])}: {said}" if len(parts) > 1 else said
+
+
+def _is_param(change: Change) -> bool:
+    """Whether the change is a whole parameter, added or taken away."""
+    return len(change.path) == 2 and change.path[0].key == "params"
+
+
+def _param_words(p: Any, short: bool) -> str:
+    """A parameter as words: its default, then what else bounds it (``5 (min 0, max 9)``)."""
+    if not isinstance(p, dict) or "default" not in p:
+        return value_words(p, None, short)
+    rest = [f"{k} {value_words(v, None, short)}" for k, v in p.items() if k != "default"]
+    return value_words(p["default"], None, short) + (f" ({', '.join(rest)})" if rest else "")
 
 
 def one_line(changes: list, docs: Optional[Mapping[str, str]] = None) -> str:
@@ -97,8 +112,9 @@ def _placed(change: Change) -> str:
     return f" after {noun} {human(change.prev)}"
 
 
-def _subject(change: Change, docs: Mapping[str, str], short: bool) -> tuple[str, bool]:
-    """The changed thing in words, and whether it is a named item (a noun) rather than a field."""
+def _subject(change: Change, docs: Mapping[str, str], short: bool) -> tuple[list, bool]:
+    """The changed thing in words, from the outside in (``["step NAME", "action take discard", "when"]``),
+    and whether it is a named item (a noun) rather than a field."""
     path = change.path
     if len(path) >= 2 and path[0].key == "params" and path[1].index is None:
         return _param_subject(path, docs, short)
@@ -119,18 +135,18 @@ def _subject(change: Change, docs: Mapping[str, str], short: bool) -> tuple[str,
             parts.append(human(step.key))
             noun = False
         keys = keys + (step.key,)
-    return ", ".join(parts), noun
+    return parts, noun
 
 
-def _param_subject(path: tuple, docs: Mapping[str, str], short: bool) -> tuple[str, bool]:
+def _param_subject(path: tuple, docs: Mapping[str, str], short: bool) -> tuple[list, bool]:
     name = path[1].key
     doc = docs.get(name, "")
     rest = [s.key for s in path[2:] if s.index is None]
     if not rest:
-        return f"parameter {human(name)}", True
+        return [f"parameter {human(name)}"], True
     if rest == ["default"]:
-        return human(name) + (f" ({doc})" if doc and not short else ""), False
-    return ", ".join([human(name)] + [human(k) for k in rest]), False
+        return [human(name) + (f" ({doc})" if doc and not short else "")], False
+    return [human(name)] + [human(k) for k in rest], False
 
 
 def _type_at(path: tuple) -> Optional[Type]:
@@ -153,7 +169,8 @@ def _words(v: Any, t: Optional[Type], short: bool) -> str:
     if v is None:
         return "none"
     if isinstance(v, str):
-        return _formula(v, short) if is_formula(t) else _word(v)
+        word = not is_formula(t) or v in getattr(t, "choices", ())     # one of a few words, or a formula
+        return _word(v) if word else _formula(v, short)
     if isinstance(v, list):
         items = [_words(x, child_type(t, i), short) for i, x in enumerate(v)]
         if short and len(items) > 6:
