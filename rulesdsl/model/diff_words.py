@@ -76,10 +76,15 @@ def sentence(change: Change, docs: Optional[Mapping[str, str]] = None, short: bo
         if change.kind == "added":
             return f"{subject}: set to {value_words(change.after, t, short)}"
         return f"{subject}: no longer set" + ("" if short else f" (was {value_words(change.before, t, short)})")
-    shown = change.after if change.kind == "added" else change.before
-    what = "" if short else ": " + (_param_words(shown, short) if _is_param(change) else value_words(shown, t, short))
+    return _item_sentence(change, parts, t, short)
+
+
+def _item_sentence(change: Change, parts: list, t: Optional[Type], short: bool) -> str:
+    """A named item added or taken away: ``SECTION: adds ITEM[ after ITEM]: value``."""
     said = f"adds {parts[-1]}{_placed(change)}" if change.kind == "added" else f"removes {parts[-1]}"
-    said += what
+    if not short:
+        shown = change.after if change.kind == "added" else change.before
+        said += ": " + (_param_words(shown, short) if _is_param(change) else value_words(shown, t, short))
     return f"{', '.join(parts[:-1])}: {said}" if len(parts) > 1 else said
 
 
