@@ -273,3 +273,11 @@ def test_any_two_games_compare_without_error():
         assert changes
         assert_really_differs(a, b, changes)
         assert all(sentence(c) and sentence(c, short=True) for c in changes)
+
+
+def test_cli_json_reports_both_invalid_rulesets_in_one_document():
+    r = run("diff", "no_such_game", "gin_rummy", "knock_limt=5", "--format", "json")
+    assert r.exit_code == 1
+    reports = json.loads(r.output)
+    assert [(x["ruleset"], x["valid"], x["diagnostics"][0]["code"]) for x in reports] == \
+        [("no_such_game", False, "E-NOT-FOUND"), ("gin_rummy knock_limt=5", False, "E-UNKNOWN-PARAM")]

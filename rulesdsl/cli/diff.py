@@ -41,15 +41,15 @@ def diff(rulesets: tuple, fmt: str, sets: tuple, allow_paths: tuple) -> None:
     Exit status: 0 (with or without differences), 1 when a ruleset is invalid, 2 on a usage error."""
     groups = _two_groups(rulesets)
     common, common_where = _parse_sets(sets)
-    loaded, bad = [], False
+    loaded, invalid = [], []
     for name, own in groups:
         overrides, where = _parse_sets(own)
         try:
             loaded.append(_load(name, {**common, **overrides}, {**common_where, **where}, allow_paths))
         except RulesetError as exc:
-            bad = True
-            _report_invalid(name, exc, fmt)
-    if bad:
+            invalid.append((" ".join((name,) + own), exc))
+    if invalid:
+        _report_invalid(invalid, fmt)
         sys.exit(1)
     shown = [printable(" ".join((name,) + own)) for name, own in groups]
     _print_changes(shown, loaded[0].tree.plain(), loaded[1].tree.plain(), fmt)
@@ -72,13 +72,16 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-def _report_invalid(name: str, exc: RulesetError, fmt: str) -> None:
-    """A ruleset that does not load, reported as ``validate`` reports it."""
-    if fmt == "json":
-        click.echo(json.dumps({"ruleset": printable(name), "valid": False,
-                               "diagnostics": [d.as_dict() for d in exc.diagnostics]}, indent=2))
-    else:
-        _print_diagnostics(exc.diagnostics, "text")
+def _report_invalid(invalid: list, fmt: str) -> None:
+    """Rulesets that do not load, reported as ``validate`` reports them (in JSON: one report, or a list
+    of two)."""
+    if fmt != "json":
+        for _, exc in invalid:
+            _print_diagnostics(exc.diagnostics, "text")
+        return
+    reports = [{"ruleset": printable(name), "valid": False, "diagnostics": [d.as_dict() for d in exc.diagnostics]}
+               for name, exc in invalid]
+    click.echo(json.dumps(reports if len(reports) > 1 else reports[0], indent=2))
 
 
 def _print_changes(shown: list, a: dict, b: dict, fmt: str) -> None:
