@@ -281,3 +281,15 @@ def test_cli_json_reports_both_invalid_rulesets_in_one_document():
     reports = json.loads(r.output)
     assert [(x["ruleset"], x["valid"], x["diagnostics"][0]["code"]) for x in reports] == \
         [("no_such_game", False, "E-NOT-FOUND"), ("gin_rummy knock_limt=5", False, "E-UNKNOWN-PARAM")]
+
+
+def test_plays_in_another_order_are_one_change(tmp_path):
+    """Climbing plays are listed weakest first: their order is part of the rules."""
+    plays = tree("big_two")["climbing"]["plays"]
+    names = list(plays)
+    names[0], names[1] = names[1], names[0]
+    path = write(tmp_path, "order.yaml", {**tree("big_two"), "climbing": {**tree("big_two")["climbing"],
+                                                                           "plays": {k: plays[k] for k in names}}})
+    changes = diff(tree("big_two"), tree(path))
+    assert [(c.path_text(), c.order, c.after) for c in changes] == [("climbing.plays", True, names)]
+    assert sentence(changes[0], short=True) == "climbing, plays reordered"

@@ -14,8 +14,9 @@ The walk follows the model's schema, so it compares what the model would see, no
 Each change has a path (``turn[draw].actions[take discard].when``), a kind (``changed``, ``added``,
 ``removed``), the values before and after (plain data), and where they lie in either normalised tree
 (``a_at``, ``b_at``: keys and 0-based indices, for tools and tests).  Named items that stand in another
-order are one ``changed`` of the list itself, whose values are the names in order (``order`` is set).  Putting changes into words is
-``diff_words``.
+order are one ``changed`` of the list itself, whose values are the names in order (``order`` is set);
+so are the keys of a mapping whose order counts (climbing plays, weakest first).  Putting changes into
+words is ``diff_words``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ NAMING_KEYS = {
     "after_deal": ("ending",),
     "constraint": ("message",),
 }
+
+#: mappings whose order is part of the rules (the first that fits wins, or weakest first), by their keys
+ORDERED_MAPS = {("climbing", "plays"), ("table", "books")}
 
 #: of those, the keys whose value alone names the item (the others read "key value")
 BARE_NAMES = ("step", "ending", "message")
@@ -177,7 +181,12 @@ def _walk(a: Any, b: Any, path: tuple, a_at: tuple, b_at: tuple, t: Optional[Typ
 
 
 def _walk_map(a: dict, b: dict, path, a_at, b_at, t) -> Iterator[Change]:
-    """Key by key; a key on one side only counts as the schema's default for it, when it has one."""
+    """Key by key; a key on one side only counts as the schema's default for it, when it has one.  In
+    a mapping whose order means something (``ORDERED_MAPS``) the keys in another order are one change."""
+    if tuple(s.key for s in path if s.index is None) in ORDERED_MAPS:
+        order_a, order_b = [k for k in a if k in b], [k for k in b if k in a]
+        if order_a != order_b:
+            yield Change(path, "changed", order_a, order_b, a_at, b_at, order=True)
     for k in list(a) + [k for k in b if k not in a]:
         ct = child_type(t, k)
         default = _default(child_field(t, k))
