@@ -13,6 +13,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl.cli.main import cli
@@ -293,3 +295,48 @@ def test_plays_in_another_order_are_one_change(tmp_path):
     changes = diff(tree("big_two"), tree(path))
     assert [(c.path_text(), c.order, c.after) for c in changes] == [("climbing.plays", True, names)]
     assert sentence(changes[0], short=True) == "climbing, plays reordered"
+
+
+def _plain_paths(node, prefix=()):
+    """Every (path, value) of a plain tree, the root first."""
+    yield prefix, node
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for k, v in items:
+        yield from _plain_paths(v, prefix + (k,))
+
+
+def _other(v):
+    """A value of the same kind that differs from ``v``."""
+    if isinstance(v, bool):
+        return not v
+    if isinstance(v, (int, float)):
+        return v + 1
+    if isinstance(v, str):
+        return v + "_x" if v.isidentifier() else f"({v}) and false"
+    return None
+
+
+@given(game=st.sampled_from(GAMES), pick=st.integers(0, 10**6), how=st.sampled_from(["leaf", "drop", "insert"]))
+@settings(max_examples=60, deadline=None)
+def test_any_one_edit_is_reported_where_it_is(game, pick, how):
+    a = normalise(tree(game))
+    b = copy.deepcopy(a)
+    paths = [(p, v) for p, v in _plain_paths(b) if p]
+    if how == "leaf":
+        paths = [(p, v) for p, v in paths if _other(v) is not None]
+    elif how == "insert":
+        paths = [(p, v) for p, v in paths if isinstance(v, list) and v and isinstance(v[0], dict)]
+    path, value = paths[pick % len(paths)]
+    parent = value_at(b, path[:-1])
+    if how == "leaf":
+        parent[path[-1]] = _other(value)
+    elif how == "drop":
+        del parent[path[-1]]
+    else:
+        value.insert(pick % (len(value) + 1), {**copy.deepcopy(value[0]), "rule": "edit"})
+    changes = diff(a, b)
+    assert_really_differs(a, b, changes)
+    assert diff(b, b) == []
+    if how != "drop":
+        assert changes, (path, how)
+        assert all(c.path_text() for c in changes)
