@@ -213,10 +213,11 @@ def test_cli_errors(tmp_path):
     assert r.exit_code == 1 and "error[E-NOT-FOUND]" in r.output
 
 
-def test_a_copy_in_the_other_syntax_does_not_differ(tmp_path):
+@pytest.mark.parametrize("name", GAMES + ["variants/president_jokers_wild"])
+def test_a_copy_in_the_other_syntax_does_not_differ(tmp_path, name):
     copy = tmp_path / "copy.rules"
-    assert run("convert", "hand_and_foot", "--output", str(copy)).exit_code == 0
-    r = run("diff", "hand_and_foot", str(copy))
+    assert run("convert", name, "--resolved", "--output", str(copy)).exit_code == 0
+    r = run("diff", name, str(copy))
     assert (r.exit_code, r.output) == (0, "no differences\n")
 
 
