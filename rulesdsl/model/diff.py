@@ -193,11 +193,11 @@ def _walk_map(a: dict, b: dict, path, a_at, b_at, t) -> Iterator[Change]:
         av, bv = a.get(k, default), b.get(k, default)
         here = path + (Step(key=k),)
         if av is MISSING:
-            yield Change(here, "added", None, bv, None, b_at + (k,), is_formula(ct))
+            yield Change(here, "added", None, bv, None, _at(b_at, k), is_formula(ct))
         elif bv is MISSING:
-            yield Change(here, "removed", av, None, a_at + (k,), None, is_formula(ct))
+            yield Change(here, "removed", av, None, _at(a_at, k), None, is_formula(ct))
         else:
-            yield from _walk(av, bv, here, a_at + (k,) if k in a else None, b_at + (k,) if k in b else None, ct)
+            yield from _walk(av, bv, here, _at(a_at, k) if k in a else None, _at(b_at, k) if k in b else None, ct)
 
 
 def _default(f: Optional[Field]) -> Any:
@@ -220,9 +220,9 @@ def _item_lists(a: Any, b: Any) -> bool:
 
 
 def _walk_list(a: list, b: list, path, a_at, b_at, t) -> Iterator[Change]:
-    """Items aligned by name (or, without names, by content), then compared pairwise.  An item whose
-    name is on both sides is the same item wherever it stands: if such items stand in another order,
-    that is one change of the list's order (the names before and after)."""
+    """Items aligned by name (or, without names, by content), then compared pairwise, the changes in
+    B's order.  An item whose name is on both sides is the same item wherever it stands: if such items
+    stand in another order, that is one change of the list's order (the names before and after)."""
     item_t = child_type(t, 0)
     la, lb = _labels(a, item_t), _labels(b, item_t)
     both = set(la) & set(lb) - {None}
@@ -230,15 +230,22 @@ def _walk_list(a: list, b: list, path, a_at, b_at, t) -> Iterator[Change]:
     if order_a != order_b:
         yield Change(path, "changed", order_a, order_b, a_at, b_at, order=True)
     at_b = {x: j for j, x in enumerate(lb) if x in both}
-    for i in (i for i, x in enumerate(la) if x in both):
-        j = at_b[la[i]]
-        yield from _walk(a[i], b[j], path + (Step(index=j, label=lb[j]),), _at(a_at, i), _at(b_at, j), item_t)
-    yield from _unnamed(a, b, la, lb, both, path, a_at, b_at, item_t)
+    found = [(at_b[x], i, at_b[x]) for i, x in enumerate(la) if x in both] + \
+        list(_unnamed(a, b, la, lb, both))
+    for _, i, j in sorted(found, key=lambda f: f[0]):
+        if i is None:
+            prev = None if j == 0 else (lb[j - 1] if lb[j - 1] is not None else str(j))
+            yield Change(path + (Step(index=j, label=lb[j]),), "added", None, b[j], None, _at(b_at, j), prev=prev)
+        elif j is None:
+            yield Change(path + (Step(index=i, label=la[i]),), "removed", a[i], None, _at(a_at, i), None)
+        else:
+            yield from _walk(a[i], b[j], path + (Step(index=j, label=lb[j]),), _at(a_at, i), _at(b_at, j), item_t)
 
 
-def _unnamed(a, b, la, lb, both, path, a_at, b_at, item_t) -> Iterator[Change]:
-    """The items not matched by name: aligned as sequences by content; an unnamed item changed in
-    place (the same number of them between equal neighbours) is compared field by field."""
+def _unnamed(a: list, b: list, la: list, lb: list, both: set) -> Iterator[tuple]:
+    """The items not matched by name, aligned as sequences by content, as ``(place in B, i, j)``: a pair
+    to compare, or ``i`` (removed) or ``j`` (added) alone.  Unnamed items changed in place (as many
+    between the same neighbours) are paired, so a changed outcome shows its changed field."""
     ia = [i for i, x in enumerate(la) if x not in both]
     ib = [j for j, x in enumerate(lb) if x not in both]
     keys_a = [la[i] if la[i] is not None else _canon(a[i]) for i in ia]
@@ -247,20 +254,16 @@ def _unnamed(a, b, la, lb, both, path, a_at, b_at, item_t) -> Iterator[Change]:
         pairs = [(ia[x], ib[y]) for x, y in zip(range(i1, i2), range(j1, j2))]
         if op == "equal" or (op == "replace" and i2 - i1 == j2 - j1
                              and all(la[i] is None and lb[j] is None for i, j in pairs)):
-            for i, j in pairs:
-                step = Step(index=j, label=lb[j])
-                yield from _walk(a[i], b[j], path + (step,), _at(a_at, i), _at(b_at, j), item_t)
+            yield from ((j, i, j) for i, j in pairs)
             continue
-        for i in ia[i1:i2]:
-            yield Change(path + (Step(index=i, label=la[i]),), "removed", a[i], None, _at(a_at, i), None)
-        for j in ib[j1:j2]:
-            prev = None if j == 0 else (lb[j - 1] if lb[j - 1] is not None else str(j))
-            yield Change(path + (Step(index=j, label=lb[j]),), "added", None, b[j], None, _at(b_at, j),
-                         prev=prev)
+        place = ib[j1] if j1 < len(ib) else len(b)
+        yield from ((place - 0.5, i, None) for i in ia[i1:i2])
+        yield from ((j, None, j) for j in ib[j1:j2])
 
 
-def _at(at: Optional[tuple], i: int) -> Optional[tuple]:
-    return None if at is None else at + (i,)
+def _at(at: Optional[tuple], key: Any) -> Optional[tuple]:
+    """One step further into a side (None: that side has no such value, it is a default)."""
+    return None if at is None else at + (key,)
 
 
 def _labels(items: list, t: Optional[Type]) -> list:
