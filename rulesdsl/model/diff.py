@@ -65,6 +65,9 @@ class Step(NamedTuple):
 
 @dataclass(frozen=True)
 class Change:
+    """One difference, located in both trees (so a tool can point at it and a test can check it) and
+    flagged for the words that will say it (a formula, an added item's neighbour, a new order)."""
+
     path: tuple            # of Step, as B has it (as A has it for a removal)
     kind: str              # changed | added | removed
     before: Any            # plain value (None when added)
@@ -143,6 +146,8 @@ def is_formula(t: Optional[Type]) -> bool:
 
 
 def _normal(value: Any, t: Optional[Type]) -> Any:
+    """``value`` (of schema type ``t``) with its shorthands written out, so two spellings of one rule
+    compare equal."""
     if isinstance(t, ParamT):
         value = value if isinstance(value, dict) else {"default": value}
         return {k: _normal(v, child_type(t, k)) for k, v in value.items()}
@@ -160,6 +165,8 @@ def _normal(value: Any, t: Optional[Type]) -> Any:
 
 
 def _players(value: Any) -> Any:
+    """A player count in full: ``n`` is ``{min: n, max: n, default: n}``, a missing default is ``min``
+    (as the model reads them)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return {"min": value, "max": value, "default": value}
     if isinstance(value, dict) and "default" not in value and "min" in value:
