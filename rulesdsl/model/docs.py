@@ -55,7 +55,7 @@ SECTION_DOCS: dict[str, str] = {
     "turn.actions.forbid": "refuse the action for a `card` for which this holds",
     "turn.actions.rule": "the rule's name, given when the action is refused",
     "turn.actions.then": "the step to go to after this action (a step name, `end_turn` or `end_hand`)",
-    "go_out": "named ways to go out (knock, gin, ...): when each is allowed and what it discards",
+    "go_out": "named ways to go out: when each is allowed and what it discards",
     "go_out.when": "the go-out is allowed only when this holds",
     "go_out.rule": "the rule's name, given when the go-out is refused",
     "stock_out": "what happens when the stock runs low: `when` it ends the hand, and the `result`",
