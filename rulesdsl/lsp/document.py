@@ -88,6 +88,9 @@ def check(path: Path, text: str, allow_paths: Sequence[str] = ()) -> list[Diagno
             load(str(path), text=text, allow_paths=allow_paths)
         except RulesetError as exc:
             found = list(exc.diagnostics)
+        except Exception as exc:  # noqa: BLE001 -- a checker bug must not silence the editor
+            found = [Diagnostic("E-INTERNAL", f"internal error: {type(exc).__name__}: {exc} (please report "
+                                "this)", Pos(display_path(path), 1, 1))]
     notes = [Diagnostic("W-SHADOWED", str(w.message), Pos(display_path(path), 0, 0), severity="warning")
              for w in log if isinstance(w.message, ShadowedFileWarning)]
     return found + notes
