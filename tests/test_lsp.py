@@ -234,6 +234,7 @@ def test_definition_from_extends_and_from_a_parameter(server, tmp_path):
         assert await s.diagnostics(uri) == []
         loc = await s.definition(uri, 0, 12)
         assert Path(to_fs_path(loc.uri)).resolve() == path.resolve() and loc.range.start.line == 0
+        assert "my_gin.yaml" in await s.hover(uri, 0, 12)
         loc = await s.definition(uri, *where(variant, "params.gin_bonus", 8))
         assert Path(to_fs_path(loc.uri)).resolve() == path.resolve()
         assert loc.range.start.line == where(text, "  gin_bonus:")[0]

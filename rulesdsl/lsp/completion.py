@@ -38,7 +38,7 @@ def complete(a: Analysis, line: int, char: int) -> list[Item]:
 
 
 def _keys(a: Analysis, path: tuple) -> list[Item]:
-    if path == ("params",) and a.section("params") is not None and "extends" in a.text:
+    if path == ("params",) and a.files:                 # a variant sets its bases' parameters
         return _params(a)
     out = [Item(k, "key", describe_key(path + (k,)) or "") for k in keys_at(path)]
     if path == ():

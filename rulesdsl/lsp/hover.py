@@ -33,6 +33,8 @@ def _on_key(a: Analysis, path: tuple, word: str) -> Optional[str]:
 
 
 def _in_value(a: Analysis, path: tuple, word: str, after: str) -> Optional[str]:
+    if path == ("extends",) and a.files:
+        return f"**base**: `{next(iter(a.files))}`"
     if word.startswith("params."):
         return names.param_text(a, word.split(".")[1])
     if after.lstrip().startswith("(") and word in names.builtins():
