@@ -66,10 +66,17 @@ class Session:
         return uri
 
     def change(self, uri: str, text: str) -> None:
+        self.edit(uri, types.TextDocumentContentChangeWholeDocument(text=text))
+
+    def insert(self, uri: str, line: int, char: int, text: str) -> None:
+        """An incremental edit, as editors send them: ``text`` inserted at (``line``, ``char``)."""
+        at = types.Position(line, char)
+        self.edit(uri, types.TextDocumentContentChangePartial(range=types.Range(at, at), text=text))
+
+    def edit(self, uri: str, change) -> None:
         self.versions[uri] += 1
         self.client.text_document_did_change(types.DidChangeTextDocumentParams(
-            types.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
-            [types.TextDocumentContentChangeWholeDocument(text=text)]))
+            types.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]), [change]))
 
     async def diagnostics(self, uri: str) -> list[types.Diagnostic]:
         """The diagnostics of the document's latest version, once the server has sent them."""
@@ -151,7 +158,7 @@ def test_diagnostics_as_you_type(server, tmp_path):
         uri = s.open(path, text)
         assert await s.diagnostics(uri) == []
         broken = text.replace("  suits: [S, H, D, C]\n", "  suits: [S, H, D, C]\n  suitz: 4\n")
-        s.change(uri, broken)
+        s.insert(uri, where(text, "  suits: [S, H, D, C]\n")[0] + 1, 0, "  suitz: 4\n")
         [d] = await s.diagnostics(uri)
         line, char = where(broken, "suitz")
         assert (d.code, d.severity) == ("E-UNKNOWN-KEY", types.DiagnosticSeverity.Error)
@@ -165,7 +172,7 @@ def test_diagnostics_as_you_type(server, tmp_path):
 
 def test_diagnostics_of_a_rules_file_and_a_base_file(server, tmp_path):
     """A ``.rules`` variant: an unknown parameter is located in it; a broken base is reported at its
-    ``extends`` line."""
+    ``extends`` line; a bundled name that a local file shadows is a warning there."""
     (tmp_path / "base.yaml").write_text("name: [\n", encoding="utf-8")
 
     async def scenario(s: Session) -> None:
@@ -176,6 +183,11 @@ def test_diagnostics_of_a_rules_file_and_a_base_file(server, tmp_path):
         uri2 = s.open(tmp_path / "other.yaml", "# a house rule\nextends: ./base.yaml\n")
         [d] = await s.diagnostics(uri2)
         assert (d.code, d.range.start.line) == ("E-EXTENDS-INVALID", 1)
+        (tmp_path / "gin_rummy.yaml").write_text("name: mine\n", encoding="utf-8")
+        uri3 = s.open(tmp_path / "shadow.yaml", "# a house rule\nextends: gin_rummy\n")
+        [d] = await s.diagnostics(uri3)     # the bundled one is used; the local file is named
+        assert (d.severity, d.range.start.line) == (types.DiagnosticSeverity.Warning, 1)
+        assert "./gin_rummy.yaml" in d.message
 
     server(scenario)
 

@@ -14,6 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from ..model.schema import ListOf, Struct
+from .keys import type_at
+
 #: one token of a DSL line or a YAML flow value
 _TOKEN = re.compile(r'''#.*|"(?:\\.|[^"\\\n])*"?|'[^'\n]*'?|[A-Za-z0-9_][\w.\-]*|==|!=|<=|>=|\n|.''')
 #: a YAML block line: indentation, ``- `` item marks, then maybe ``key:``
@@ -187,8 +190,5 @@ def _yaml_context(lines: list[str], line: int, char: int) -> Context:
 
 
 def _is_word_list(path: tuple) -> bool:
-    from .keys import type_at
-    from ..model.schema import ListOf, Struct
-
     t = type_at(path)
     return isinstance(t, ListOf) and not isinstance(t.item, Struct)
