@@ -48,14 +48,26 @@ class Session:
     async def start(self, cwd: Path) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
         await self.client.start_io(sys.executable, "-m", "rulesdsl.cli.main", "lsp", env=env, cwd=str(cwd))
+        self.stderr = bytearray()
+        self.drain = asyncio.ensure_future(self._drain(getattr(self.client, "_server", None)))
         await self.client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities(),
                                                                   root_uri=from_fs_path(str(cwd))))
         self.client.initialized(types.InitializedParams())
+
+    async def _drain(self, process) -> None:
+        """Keep reading the server's standard error (a full pipe would stall it); kept for failures."""
+        while process is not None and process.stderr is not None:
+            chunk = await process.stderr.read(65536)
+            if not chunk:
+                return
+            self.stderr += chunk
 
     async def stop(self) -> None:
         await self.client.shutdown_async(None)
         self.client.exit(None)
         await self.client.stop()
+        await self.drain
+        assert b"Traceback" not in self.stderr, self.stderr.decode(errors="replace")
 
     def open(self, path: Path, text: str) -> str:
         uri = from_fs_path(str(path))
