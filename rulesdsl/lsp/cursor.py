@@ -159,6 +159,8 @@ class _Blocks:
 
 
 def _yaml_context(lines: list[str], line: int, char: int) -> Context:
+    """The lines above give the open keys; the cursor's own line says whether it is on a key, in a
+    flow value, in a scalar value, or starting a key of its own."""
     blocks = _Blocks()
     for text in lines[:line]:
         ln = _parse_line(text)
@@ -170,19 +172,24 @@ def _yaml_context(lines: list[str], line: int, char: int) -> Context:
         blocks.leave(char)
         return Context(blocks.path(), "key")
     blocks.items([c for c in ln.items if c < char])
-    if ln.key is not None:
-        blocks.leave(ln.indent)
-        if char <= ln.key_end:
-            return Context(blocks.path(), "key")
-        return _scan(_tokens(text[ln.value_at:char]), blocks.path() + (ln.key,), ":", dsl=False) \
-            if ln.value.lstrip().startswith(("{", "[")) else Context(blocks.path() + (ln.key,), "value")
+    if ln.key is None:
+        return _keyless(blocks, ln, text, char)
+    blocks.leave(ln.indent)
+    if char <= ln.key_end:
+        return Context(blocks.path(), "key")
+    if ln.value.lstrip().startswith(("{", "[")):
+        return _scan(_tokens(text[ln.value_at:char]), blocks.path() + (ln.key,), ":", dsl=False)
+    return Context(blocks.path() + (ln.key,), "value")
+
+
+def _keyless(blocks: _Blocks, ln: _Line, text: str, char: int) -> Context:
+    """A line without ``key:``: a flow mapping or list item, a word of a list, a key half typed, or
+    the continuation of the value above."""
     if text[ln.indent:ln.indent + 1] in ("{", "[") and char > ln.indent:     # `- {key: value, ...}`
         return _scan(_tokens(text[ln.indent:char]), blocks.path(), ":", dsl=False)
     if ln.items and ln.items[-1] < char:             # `- word`: an item of a list of words, or a new key
-        top = blocks.stack[-1] if blocks.stack else None
         parent = blocks.path()[:-1]
-        return Context(parent, "value") if top and len(parent) and _is_word_list(parent) else \
-            Context(blocks.path(), "key")
+        return Context(parent, "value") if parent and _is_word_list(parent) else Context(blocks.path(), "key")
     blocks.leave(ln.indent)
     if blocks.stack and not blocks.stack[-1][2]:     # deeper than a key with a value: its continuation
         return Context(blocks.path(), "value")
