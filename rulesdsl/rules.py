@@ -104,19 +104,23 @@ class Rules:
 
 def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
          override_pos: Optional[Mapping[str, Pos]] = None,
-         allow_paths: Sequence[Union[str, Path]] = ()) -> Rules:
+         allow_paths: Sequence[Union[str, Path]] = (), text: Optional[str] = None) -> Rules:
     """Load a bundled game by name, or a ``.yaml`` / ``.rules`` file, with optional overrides.  A
     ``pathlib.Path`` always names a file (a text without an extension names a bundled ruleset).
 
     ``extends`` in the file reaches only bundled rulesets and files inside the file's own folder;
     ``allow_paths`` names further folders (or files) it may reach.  Diagnostics quote files reached
-    through ``extends`` only in short excerpts."""
+    through ``extends`` only in short excerpts.
+
+    ``text`` is the file's content when the caller holds it (an editor checking an unsaved buffer):
+    ``name`` is then the file's path, which need not exist, and ``extends`` resolves (and is
+    confined) from its folder exactly as if the file were read."""
     diags = Diagnostics()
     files: list[Path] = []
     if isinstance(name, Path):                  # a Path is always a file, never a bundled name
         name = str(name) if name.is_absolute() or str(name).startswith(".") else f"./{name}"
     try:
-        tree, path = load_tree(str(name), overrides, override_pos, diags, files, allow_paths)
+        tree, path = load_tree(str(name), overrides, override_pos, diags, files, allow_paths, text)
         model = build_ruleset(tree, diags)
         if model is None:
             raise RulesetError(diags.items)

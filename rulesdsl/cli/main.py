@@ -210,6 +210,20 @@ def _refuse_own_input(path: Path, output: Optional[str], stdout: Optional[os.sta
                            f"the file before convert starts).  Write to another file, or use `--output FILE`.")
 
 
+@cli.command()
+@_ALLOW_PATH
+def lsp(allow_paths: tuple[str, ...]) -> None:
+    """Run the language server on standard input and output (for an editor; needs '.[lsp]')."""
+    try:
+        from ..lsp.server import serve
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs", "attrs"):
+            raise
+        click.echo("error: the language server needs pygls: pip install 'rulesdsl[lsp]'", err=True)
+        sys.exit(2)
+    serve(allow_paths)
+
+
 cli.add_command(simulate)
 cli.add_command(compare)
 cli.add_command(diff)

@@ -325,3 +325,19 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         "role": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][0], (1, 1),
                         "the name of the role a seat finished in", returns="text"),
     }
+
+
+def builtin_docs() -> dict[str, tuple[str, tuple[int, int]]]:
+    """Every builtin function's doc and arity (min, max), read from the same table the compiler
+    uses (built over an empty deck), so tools such as the language server's hover never restate it."""
+    from types import SimpleNamespace
+
+    empty = SimpleNamespace(ranks=(), suits=(), value=(), rank=(), suit=())
+    table = {**builtins(empty, None), **card_class_builtins([], {}, empty, {})}  # type: ignore[arg-type]
+    return {name: (b.doc, b.arity) for name, b in table.items()}
+
+
+def name_docs() -> dict[str, str]:
+    """The docs of the names every ruleset may use in expressions (``player``, ``dealer``,
+    ``turn.taken`` ...), for tools; zones, parameters and derived names come from the ruleset."""
+    return {name: b.doc for name, b in state_bindings([]).items()}

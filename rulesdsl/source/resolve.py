@@ -211,16 +211,19 @@ def not_found(name: str, relative_to: Optional[Path] = None) -> tuple[str, str]:
     return message, hint
 
 
-def read_file(path: Path, display: Optional[str] = None) -> Node:
+def read_file(path: Path, display: Optional[str] = None, text: Optional[str] = None) -> Node:
     """Read one file (YAML or DSL by extension) into a raw tree.  A file with nothing in it (empty,
-    or only comments) is one ``E-EMPTY`` diagnostic, not a list of every missing section."""
+    or only comments) is one ``E-EMPTY`` diagnostic, not a list of every missing section.  ``text``,
+    when given, is the file's content as the caller holds it (an editor's unsaved buffer): the file
+    itself is then not read."""
     from . import read_limited
     from .dsl_reader import read_dsl
     from .yaml_reader import read_yaml
 
     shown = display or display_path(path)
     try:
-        text = read_limited(path, shown)          # refuses a huge file before reading it
+        if text is None:
+            text = read_limited(path, shown)      # refuses a huge file before reading it
     except (OSError, UnicodeDecodeError) as exc:
         d = Diagnostics()
         d.error("E-READ", f"cannot read ruleset: {exc}", Pos(shown, 1, 1))
@@ -271,17 +274,21 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
               override_pos: Optional[Mapping[str, Pos]] = None,
               diags: Optional[Diagnostics] = None,
               files: Optional[list[Path]] = None,
-              allow_paths: Sequence[Union[str, "os.PathLike[str]"]] = ()) -> tuple[Node, Path]:
+              allow_paths: Sequence[Union[str, "os.PathLike[str]"]] = (),
+              text: Optional[str] = None) -> tuple[Node, Path]:
     """Resolve ``name`` (path or bundled name) with its ``extends`` chain and the given overrides.
 
     Problems that leave a usable tree (an unknown parameter in a variant or an override) go to
     ``diags`` when given, so the caller can report them together with later problems; without
     ``diags`` they are raised.  A file that cannot be found or read is always raised at once.
     ``files``, when given, receives every file read (the named one first, then its bases).
-    ``allow_paths``: folders (or files) outside the named file's folder that ``extends`` may name."""
+    ``allow_paths``: folders (or files) outside the named file's folder that ``extends`` may name.
+    ``text``: the named file's content, when the caller holds it (an editor's buffer, saved or not);
+    ``name`` is then its path (it need not exist yet), and its ``extends`` resolve from its folder as
+    if it were read from there."""
     own = diags is None
     d = Diagnostics() if own else diags
-    path = find(name)
+    path = Path(name) if text is not None else find(name)
     if path is None:
         d = Diagnostics()
         message, hint = not_found(name)
@@ -291,7 +298,7 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
         allow_paths = [allow_paths]
     allowed = tuple(_real(p) for p in allow_paths)
     scope = _Scope((_real(path.parent), _real(bundled_dir())) + allowed, (_real(bundled_dir()),) + allowed)
-    tree = _resolve_file(path, [], d, files, scope)
+    tree = _resolve_file(path, [], d, files, scope, text=text)
     if overrides:
         tree = apply_overrides(tree, overrides, override_pos or {}, d)
     if own:
@@ -383,9 +390,11 @@ def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics) -> N
 
 
 def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional[list[Path]] = None,
-                  scope: Optional[_Scope] = None, named_by: Optional[tuple[str, Pos]] = None) -> Node:
+                  scope: Optional[_Scope] = None, named_by: Optional[tuple[str, Pos]] = None,
+                  text: Optional[str] = None) -> Node:
     """Read ``path`` and its ``extends`` chain.  ``named_by`` (the ``extends`` value and where it is
-    written) is given for a base file; ``scope`` bounds where ``extends`` may reach."""
+    written) is given for a base file; ``scope`` bounds where ``extends`` may reach; ``text`` is the
+    named file's content when the caller holds it."""
     if scope is None:
         scope = _Scope((_real(path.parent), _real(bundled_dir())), (_real(bundled_dir()),))
     shown = display_path(path)
@@ -394,7 +403,7 @@ def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional
     if named_by is not None and not _inside(_real(path), (_real(bundled_dir()),)):
         tree = _read_base(path, shown, named_by[0], named_by[1], d)
     else:
-        tree = read_file(path, shown)
+        tree = read_file(path, shown, text)
     if not isinstance(tree, Map) or "extends" not in tree:
         return tree
     ext = tree["extends"]
