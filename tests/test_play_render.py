@@ -158,6 +158,19 @@ def test_team_scores_and_meld_owners_are_teams():
             assert f"team {meld['owner'] + 1} " in text
 
 
+def test_the_log_told_in_parts_is_the_whole_log():
+    """``log(since=...)``, as the table asks for news at each turn, adds up to the whole log."""
+    rules = rulesdsl.load("gin_rummy", overrides={"target_score": 30})
+    table = Table.new(rules, ["greedy", "greedy"], seed=2)
+    told, upto = [], 0
+    while table.to_move is not None:
+        for _ in range(3):
+            table.step_bot()
+        told += table.log(0, since=upto)
+        upto = len(table.events)
+    assert len(table.game.hand_log) > 1 and told == table.log(0)
+
+
 def test_replay_screen_shows_every_hand():
     table, _ = next(_positions("president"))
     views = [table.view(s) for s in range(table.game.n)]

@@ -36,7 +36,7 @@ class TerminalTable:
         self.reader = reader
         self.style = CardStyle.of(table.game)
         self.title = table.game.prog.model.name
-        self.read_upto = {seat: 0 for seat in table.humans}
+        self.read_upto = {seat: 0 for seat in table.humans}     # events each person has been told
         self.last_human: Optional[int] = None
         self.hands_told = len(table.game.hand_log)
 
@@ -97,9 +97,8 @@ class TerminalTable:
         self.console.clear()
 
     def _show(self, seat: int) -> None:
-        lines = self.table.log(seat)
-        news = lines[self.read_upto.get(seat, 0):]
-        self.read_upto[seat] = len(lines)
+        news = self.table.log(seat, since=self.read_upto.get(seat, 0))
+        self.read_upto[seat] = len(self.table.events)
         earlier = max(0, len(news) - NEWS_LINES)
         view = self.table.view(seat)
         self.console.print(seat_screen(view, self.style, lambda s: self.table.name(s, seat), self.title,

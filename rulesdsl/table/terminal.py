@@ -108,7 +108,7 @@ def seat_screen(view: Mapping, style: CardStyle, name: Namer, title: str, news: 
             parts.append(Text(f"  ({earlier} earlier lines: type `log`)", style="dim"))
         parts += [Text("  " + printable(line)) for line in news]
     parts += _own_zones(view, style, seat)
-    return Group(*parts)
+    return _screen(parts)
 
 
 def actions_list(actions: Sequence[str], width: int = 100) -> Group:
@@ -140,7 +140,12 @@ def replay_screen(views: Sequence[Mapping], style: CardStyle, name: Namer, title
     parts += _extras(view, name)
     for seat in range(len(views)):
         parts += _own_zones(view, style, seat, label=name(seat).capitalize())
-    return Group(*parts)
+    return _screen(parts)
+
+
+def _screen(parts: list) -> Group:
+    """The header rule and every line as one text (rich draws one long text much faster than many)."""
+    return Group(parts[0], Text("\n").join(parts[1:]))
 
 
 def merged_view(views: Sequence[Mapping]) -> dict:
