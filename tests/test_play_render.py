@@ -214,3 +214,18 @@ def test_completion_offers_matching_moves_and_commands():
     got = [c.text for c in completer.get_completions(Document("DISC"), None)]
     assert got == ["discard QS", "discard QH"]
     assert [c.text for c in completer.get_completions(Document("qu"), None)] == ["quit"]
+
+
+def test_replay_positions_are_the_record_played_to_there():
+    from rulesdsl.table.playing import Positions
+    rules = rulesdsl.load("gin_rummy", overrides={"target_score": 30})
+    table = Table.new(rules, ["greedy", "greedy"], seed=3)
+    table.run_bots()
+    record = table.save()
+    positions = Positions(rulesdsl.replay(dict(record, actions=[])), record["actions"])
+    total = len(record["actions"])
+    assert total > 2 * Positions.EVERY
+    for k in (total, 1, Positions.EVERY + 1, 0, total - 1, 2 * Positions.EVERY):
+        want = rulesdsl.replay(dict(record, actions=record["actions"][:k]))
+        got = positions.at(k)
+        assert [got.view(s) for s in range(2)] == [want.view(s) for s in range(2)]

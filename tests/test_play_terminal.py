@@ -224,12 +224,13 @@ def test_without_the_play_extra(monkeypatch):
 def test_replay_through_standard_input(tmp_path):
     saved = tmp_path / "game.json"
     _play(["gin_rummy", "--seed", "1"], ["1", "1", "1", f"save {saved}", "quit"])
-    result = CliRunner().invoke(cli, ["replay", str(saved)], input="\nn\np\ng 3\ng 99\nq\n")
+    result = CliRunner().invoke(cli, ["replay", str(saved)], input="\nn\np\ng 3\ng 99\nx\nq\n")
     assert result.exit_code == 0, result.output
     positions = re.findall(r"replay · action (\d+) of (\d+)", result.output)
     total = positions[0][1]
     assert [p for p, _ in positions] == ["0", "1", "2", "1", "3"]
-    assert "go to action N (0 to " + total in result.output
+    assert "n or Enter: next action" in result.output           # a key it does not know: the keys
+    assert f"g N, with N from 0 (the deal) to {total}." in result.output
 
 
 # ---------------------------------------------------------------------------------------- a real terminal
@@ -337,6 +338,32 @@ def test_terminal_save_load_and_replay(tmp_path):
         child.expect(rf"replay · action {want} of {total}")
         child.expect("n/p/g N/q> ")
     child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_terminal_hides_a_hand_before_the_next_person_takes_the_keyboard():
+    child, pexpect = _spawn("play", "gin_rummy", "--seed", "1", "--seat", "1", "--seat", "2")
+    child.expect(r"Pass to seat (\d) — press Enter")             # the first person too is asked
+    first = child.match.group(1)
+    assert "Your hand" not in child.before
+    child.sendline("")
+    for _ in range(4):
+        i = child.expect([rf"seat {first}> ", r"Pass to seat (\d) — press Enter"])
+        if i == 1:
+            break
+        child.sendline("1")
+    else:
+        raise AssertionError("the keyboard never passed")
+    nxt = child.match.group(1)
+    assert nxt != first
+    cleared = child.before.rsplit("seat " + first + "> ", 1)[-1]
+    assert cleared.count("\n") >= 60 and "Your hand" not in cleared     # a screenful between the two
+    child.sendline("")
+    child.expect(rf"you are seat {nxt}")
+    child.expect(rf"seat {nxt}> ")
+    child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -92,9 +92,21 @@ class TerminalTable:
 
     def _hand_over(self, seat: int) -> None:
         """Between two people: hide the last one's screen, and wait for the next to take the keyboard."""
-        self.console.clear()
+        self._clear()
         self.reader.pause(f"Pass to {self.table.name(seat)} — press Enter")
+        self._clear()
+
+    def _clear(self) -> None:
+        """Clear the terminal and its scrollback; a terminal that cannot (TERM=dumb) gets a screenful
+        of blank lines, so the last hand at least scrolls away.  Nothing to hide in a pipe."""
+        if not self.reader.interactive:
+            return
+        if self.console.is_dumb_terminal:
+            self.console.print("\n" * self.console.height, end="")
+            return
         self.console.clear()
+        self.console.file.write("\x1b[3J")
+        self.console.file.flush()
 
     def _show(self, seat: int) -> None:
         news = self.table.log(seat, since=self.read_upto.get(seat, 0))
@@ -232,8 +244,10 @@ class Replayer:
                 if k > 0:
                     return k - 1
                 self.console.print("This is the deal, before any action (n: forward, q: quit).")
-            elif word in ("g", "go") and arg.isdigit() and int(arg) <= total:
-                return int(arg)
+            elif word in ("g", "go"):
+                if arg.isdigit() and int(arg) <= total:
+                    return int(arg)
+                self.console.print(f"Go to which action? g N, with N from 0 (the deal) to {total}.")
             elif word in ("q", "quit"):
                 return None
             else:
