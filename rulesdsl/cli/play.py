@@ -11,6 +11,7 @@ invalid ruleset prints its diagnostics and exits 1.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Optional
 
@@ -43,14 +44,19 @@ def _need_play_extra() -> None:
 @click.option("--bots", default=None, metavar="SPEC[,SPEC...]",
               help="Bots for the other seats in order, the last repeated: random, greedy (default), ismcts, "
                    "or module:Class.")
+@click.option("--iterations", default=None, type=click.IntRange(1),
+              help="Search iterations per decision, for bots that search (ismcts).")
+@click.option("--seconds", default=None, type=click.FloatRange(0, min_open=True),
+              help="Thinking time per decision, for bots that search.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
 @click.option("--players", default=None, type=int, help="Number of players, where the game allows a range.")
 @click.option("--seed", default=None, type=int, help="Deal from this seed (default: an unpredictable one).")
 @click.option("--load", "load_file", default=None, metavar="FILE", type=click.Path(dir_okay=False),
               help="Resume a game saved with `save FILE` (its ruleset and seats come from the file).")
 @_ALLOW_PATH
-def play(name: Optional[str], seats: tuple, bots: Optional[str], sets: tuple, players: Optional[int],
-         seed: Optional[int], load_file: Optional[str], allow_paths: tuple) -> None:
+def play(name: Optional[str], seats: tuple, bots: Optional[str], iterations: Optional[int],
+         seconds: Optional[float], sets: tuple, players: Optional[int], seed: Optional[int],
+         load_file: Optional[str], allow_paths: tuple) -> None:
     """Play a game at the terminal: NAME is a bundled game or variant, or a ruleset file.
 
     Answer with a move's number or text (TAB completes); `help` lists the commands."""
@@ -58,17 +64,18 @@ def play(name: Optional[str], seats: tuple, bots: Optional[str], sets: tuple, pl
     from ..table import Table, TableError
 
     if load_file is not None:
-        if name or seats or bots or sets or players is not None or seed is not None:
-            raise click.UsageError("--load resumes a saved game as it was: give no NAME, --seat, --bots, --set, "
-                                   "--players or --seed with it")
+        if name or seats or bots or sets or (players, seed, iterations, seconds) != (None,) * 4:
+            raise click.UsageError("--load resumes a saved game as it was: give no NAME, --seat, --bots, "
+                                   "--iterations, --seconds, --set, --players or --seed with it")
         table = _load_saved(load_file, allow_paths)
     else:
         if not name:
             raise click.UsageError("name a game to play (see `rulesdsl list`), or --load FILE")
         rules = _rules(name, sets, allow_paths, players)
         n = players if players is not None else rules.model.players.default
+        options = {k: v for k, v in (("iterations", iterations), ("seconds", seconds)) if v is not None}
         try:
-            table = Table.new(rules, _seating(seats, bots, n), seed=seed)
+            table = Table.new(rules, _seating(seats, bots, n, options), seed=seed, bot_options=options)
         except TableError as exc:
             _fail(str(exc))
     if not table.humans:
@@ -114,11 +121,14 @@ def _rules(name: str, sets: tuple, allow_paths: tuple, players: Optional[int]):
     return rules
 
 
-def _seating(seats: tuple, bots: Optional[str], n: int) -> list:
-    """One entry per seat: "human" for the people's seats (1-based on the command line), bots in order."""
+def _seating(seats: tuple, bots: Optional[str], n: int, options: dict) -> list:
+    """One entry per seat: "human" for the people's seats (1-based on the command line), bots in order,
+    each checked by making one (an unknown name or a module that does not import: one error line)."""
     from ..bots import BotError, make_bot, seat_specs
     from ..table import HUMAN
 
+    if bots and ":" in bots and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())         # module:Class from the current folder, as simulate does
     people = sorted({s - 1 for s in seats or (1,)})
     if people[-1] >= n:
         raise click.BadParameter(f"seat {people[-1] + 1} does not exist: this game has {n} seats", param_hint="--seat")
@@ -131,7 +141,7 @@ def _seating(seats: tuple, bots: Optional[str], n: int) -> list:
         specs = iter(seat_specs(bots or "greedy", n_bots))
         chosen = [HUMAN if s in people else next(specs) for s in range(n)]
         for spec in set(chosen) - {HUMAN}:
-            make_bot(spec, seed=0)
+            make_bot(spec, seed=0, **options)
     except BotError as exc:
         _fail(f"--bots: {exc}")
     return chosen
