@@ -234,10 +234,11 @@ def test_replay_through_standard_input(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------- a real terminal
-def _spawn(*args, cwd=None):
+def _spawn(*args, cwd=None, term="dumb"):
     pexpect = _need("pexpect")
-    env = dict(os.environ, TERM="dumb", COLUMNS="120", LINES="60", NO_COLOR="1",
+    env = dict(os.environ, TERM=term, COLUMNS="120", LINES="60",
                PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("NO_COLOR", None)
     child = pexpect.spawn(sys.executable, ["-m", "rulesdsl.cli.main", *args], env=env, encoding="utf-8",
                           timeout=60, dimensions=(60, 120), cwd=cwd)
     return child, pexpect
@@ -364,6 +365,28 @@ def test_terminal_hides_a_hand_before_the_next_person_takes_the_keyboard():
     child.expect(rf"you are seat {nxt}")
     child.expect(rf"seat {nxt}> ")
     child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_terminal_with_colour_and_completion():
+    """A full terminal (xterm): red suits in red, TAB completes a move, Ctrl-D leaves."""
+    child, pexpect = _spawn("play", "gin_rummy", "--seed", "1", term="xterm")
+    child.expect(r"\x1b\[6n")                    # prompt_toolkit asks where the cursor is: answer as a terminal
+    assert re.search(r"\x1b\[1;31m(10|[2-9AJQK])[HD]\x1b", child.before)
+    assert not re.search(r"\x1b\[1;31m(10|[2-9AJQK])[SC]\x1b", child.before)
+    child.send("\x1b[40;1R")
+    child.expect("seat 1>")
+    child.send("ta\t")
+    child.expect("take discard")
+    child.send("\r")
+    child.expect("You take the discard")
+    child.expect(r"\x1b\[6n")
+    child.send("\x1b[40;1R")
+    child.expect("seat 1>")
+    child.send("\x04")
+    child.expect("Left the table.")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
