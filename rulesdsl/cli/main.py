@@ -1,5 +1,5 @@
-"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff (simulate and compare are in
-``simulate.py``, diff in ``diff.py``).
+"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, play, replay (simulate
+and compare are in ``simulate.py``, diff in ``diff.py``, play and replay in ``play.py``).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -23,6 +23,7 @@ from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarnin
 from ..source.tree import Pos
 from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
 from .diff import diff
+from .play import play, replay
 from .simulate import compare, simulate
 
 
@@ -227,6 +228,8 @@ def lsp(allow_paths: tuple[str, ...]) -> None:
 cli.add_command(simulate)
 cli.add_command(compare)
 cli.add_command(diff)
+cli.add_command(play)
+cli.add_command(replay)
 
 
 def main(argv: Optional[list[str]] = None) -> None:

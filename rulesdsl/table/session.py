@@ -166,14 +166,16 @@ class Table:
         subject = "You" if you else self.name(event.seat).capitalize()
         return f"{subject} {words}."
 
-    def log(self, reader: Optional[int] = None, last: Optional[int] = None) -> list[str]:
+    def log(self, reader: Optional[int] = None, last: Optional[int] = None, since: int = 0) -> list[str]:
         """The table's story as ``reader`` may read it: each action, and each hand's result when it
-        ended, oldest first (the ``last`` lines only, when given)."""
+        ended, oldest first (the ``last`` lines only, when given).  ``since``: start at that event (a
+        face that showed the log up to ``len(table.events)`` asks for what came after; a hand that
+        ended before it was told then, so its result is not repeated)."""
         lines: list[str] = []
         results = {e.get("hand"): e for e in self.game.hand_log}
         teams = [self.game.members(t) for t in range(self.game.teams)] if self.game.teams else None
         hand = None
-        for event in self.events:
+        for event in self.events[since:]:
             if hand is not None and event.hand != hand and hand in results:
                 lines.append(result_words(results[hand], lambda s: self.name(s, reader), teams))
             hand = event.hand

@@ -1,0 +1,231 @@
+"""The terminal table's screen and answers, without a terminal: what a seat's screen shows (its own
+cards, the table, melds numbered, the trick) and never shows (another seat's hidden cards), for every
+bundled game and variant; how a typed answer is read; suit colours."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+
+import pytest
+
+
+def _need(module: str):
+    """The optional module, or a skip (a failure in CI, where every tool must be there)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"{module} is not installed (pip install 'rulesdsl[play]')")
+
+
+_need("rich")
+_need("prompt_toolkit")
+
+import rulesdsl  # noqa: E402
+from rulesdsl.source.resolve import bundled_names  # noqa: E402
+from rulesdsl.table import Table  # noqa: E402
+from rulesdsl.table.reading import resolve  # noqa: E402
+from rulesdsl.table.terminal import (CardStyle, actions_list, merged_view, replay_screen, seat_screen,  # noqa: E402
+                                     to_text)
+
+NAMES = [name for name, _ in bundled_names()]
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def _cards_in(value) -> set:
+    """Every card text anywhere in a view (a wild card's text and what it stands for, both)."""
+    found: set = set()
+    if isinstance(value, str):
+        found.update(value.replace("=", " ").split())
+    elif isinstance(value, dict):
+        for v in value.values():
+            found |= _cards_in(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            found |= _cards_in(v)
+    return found
+
+
+def _hidden_from(table, seat) -> set:
+    """Card texts held in other seats' zones that ``seat``'s view does not show anywhere."""
+    view = table.view(seat)
+    hidden = set()
+    for other in range(table.game.n):
+        if other == seat:
+            continue
+        theirs = table.view(other)
+        for zone, entries in theirs["zones"].items():
+            if isinstance(entries, list) and "cards" not in view["zones"][zone][other]:
+                hidden.update(entries[other].get("cards", []))
+    return hidden - _cards_in(view)
+
+
+def _screen(table, seat) -> str:
+    view = table.view(seat)
+    style = CardStyle.of(table.game)
+    news = table.log(seat, last=30)         # as the table shows them: the last lines only
+    return to_text(seat_screen(view, style, lambda s: table.name(s, seat), table.game.prog.model.name, news,
+                               who=table.name(seat))) + to_text(actions_list(view["legal_actions"]))
+
+
+def _positions(name: str, steps: int = 400, every: int = 7):
+    """A table of bots at several positions of a match (each yielded as the seat on turn)."""
+    rules = rulesdsl.load(name)
+    table = Table.new(rules, ["greedy"] * rules.model.players.default, seed=5)
+    for i in range(steps):
+        if table.to_move is None:
+            return
+        if i % every == 0:
+            yield table, table.to_move
+        table.step_bot()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_seat_sees_its_cards_and_no_hidden_card_of_another(name):
+    """Base games at many positions of a match; variants (the same screen) at fewer."""
+    seen_melds = seen_trick = False
+    steps, every = (300, 12) if "/" not in name else (120, 30)
+    for table, seat in _positions(name, steps, every):
+        view = table.view(seat)
+        text = _screen(table, seat)
+        tokens = set(TOKEN.findall(text))
+        for zone, entries in view["zones"].items():
+            if isinstance(entries, list):
+                for card in entries[seat].get("cards", []):
+                    assert card in tokens, f"{name}: own card {card} not shown"
+        leaked = _hidden_from(table, seat) - set(TOKEN.findall(" ".join(table.log(seat, last=30))))
+        assert not leaked & tokens, f"{name}: seat {seat + 1} is shown hidden cards {sorted(leaked & tokens)}"
+        lines = text.splitlines()
+        for i, meld in enumerate(view["melds"], 1):
+            seen_melds = True
+            want = " ".join(meld["cards"])
+            assert any(re.match(rf"\s*{i}\. .*{re.escape(want)}", line) for line in lines), f"meld {i} not numbered"
+        trick = view.get("trick")
+        if isinstance(trick, dict) and trick.get("last_play"):
+            seen_trick = True
+            line = next(l for l in lines if l.startswith("Trick:"))
+            assert " ".join(trick["last_play"]) in line
+        for i, action in enumerate(view["legal_actions"], 1):
+            assert f"{i}. {action}" in text
+    if name.startswith(("big_two", "president", "crazy_eights")):
+        assert seen_trick, f"{name}: no position with a trick was checked"
+    if name.startswith(("gin_rummy", "rummy_500", "hand_and_foot", "contract_rummy")):
+        assert seen_melds, f"{name}: no position with melds was checked"
+
+
+def test_a_hidden_card_in_the_view_would_be_caught():
+    """The check above is not vacuous: a screen drawn from another seat's view shows its cards."""
+    table, seat = next(_positions("gin_rummy"))
+    other = 1 - seat
+    view = table.view(other)
+    text = to_text(seat_screen(view, CardStyle.of(table.game), str, "x"))
+    assert _hidden_from(table, seat) & set(TOKEN.findall(text))
+
+
+def test_hand_grouped_by_suit_in_deck_order():
+    table, seat = next(_positions("gin_rummy"))
+    text = _screen(table, seat)
+    hand = table.view(seat)["zones"]["hand"][seat]["cards"]
+    suits = [line.split(":")[0].strip() for line in text.splitlines() if re.match(r"\s+[SHDC]: ", line)]
+    assert suits == [s for s in "SHDC" if any(c.endswith(s) for c in hand)]
+    spades = next(line for line in text.splitlines() if line.strip().startswith("S:")).split()[1:]
+    ranks = list(table.game.prog.cards.ranks)
+    assert [ranks.index(c[:-1]) for c in spades] == sorted(ranks.index(c[:-1]) for c in spades)
+
+
+def test_red_suits_come_from_the_deck_or_the_usual_letters():
+    plain = CardStyle.of(rulesdsl.load("gin_rummy").new_game(seed=1))
+    assert plain.red == {"H", "D"}
+    declared = CardStyle.of(rulesdsl.load("hand_and_foot").new_game(seed=1))
+    assert declared.red == {"H", "D"}
+    from io import StringIO
+
+    from rich.console import Console
+    out = StringIO()
+    Console(file=out, force_terminal=True, color_system="standard").print(plain.cards_text(["KH", "KS"]))
+    colored = out.getvalue()
+    assert "\x1b[1;31mKH" in colored and "\x1b[1;31mKS" not in colored
+
+
+def test_team_scores_and_meld_owners_are_teams():
+    for table, seat in _positions("hand_and_foot", steps=300, every=50):
+        text = _screen(table, seat)
+        assert "Scores: team 1 (" in text and "team 2 (" in text
+        for meld in table.view(seat)["melds"]:
+            assert f"team {meld['owner'] + 1} " in text
+
+
+def test_the_log_told_in_parts_is_the_whole_log():
+    """``log(since=...)``, as the table asks for news at each turn, adds up to the whole log."""
+    rules = rulesdsl.load("gin_rummy", overrides={"target_score": 30})
+    table = Table.new(rules, ["greedy", "greedy"], seed=2)
+    told, upto = [], 0
+    while table.to_move is not None:
+        for _ in range(3):
+            table.step_bot()
+        told += table.log(0, since=upto)
+        upto = len(table.events)
+    assert len(table.game.hand_log) > 1 and told == table.log(0)
+
+
+def test_replay_screen_shows_every_hand():
+    table, _ = next(_positions("president"))
+    views = [table.view(s) for s in range(table.game.n)]
+    text = to_text(replay_screen(views, CardStyle.of(table.game), table.name, "President", 0, 10, ["start"]))
+    tokens = set(TOKEN.findall(text))
+    for s, v in enumerate(views):
+        assert set(v["zones"]["hand"][s]["cards"]) <= tokens
+    assert all("cards" in merged_view(views)["zones"]["hand"][s] for s in range(table.game.n))
+
+
+# ---------------------------------------------------------------------------------------- answers
+LEGAL = ["draw stock", "take discard", "play 3S", "play 3S 3C", "discard QS", "discard QH"]
+
+
+@pytest.mark.parametrize("typed,kind,text", [
+    ("2", "action", "take discard"),
+    ("TAKE DISCARD", "action", "take discard"),
+    ("dr", "action", "draw stock"),
+    ("play 3s", "action", "play 3S"),            # exact text wins over a longer one it starts
+    ("discard q", "ambiguous", "discard q"),
+    ("7", "unknown", "7"),
+    ("knock QS with 7S 7D 7C", "action", "knock QS with 7S 7D 7C"),   # the game judges it
+    ("  ", "empty", ""),
+    ("save my game.json", "command", "save"),
+    ("QUIT", "command", "quit"),
+])
+def test_resolve(typed, kind, text):
+    answer = resolve(typed, LEGAL)
+    assert (answer.kind, answer.text) == (kind, text)
+
+
+def test_resolve_keeps_an_action_whose_verb_is_a_command_word():
+    assert resolve("log", ["log"]).kind == "action"
+
+
+def test_completion_offers_matching_moves_and_commands():
+    from prompt_toolkit.document import Document
+
+    from rulesdsl.table.reading import _completer
+    completer = _completer(lambda: LEGAL + ["help", "quit"])
+    got = [c.text for c in completer.get_completions(Document("DISC"), None)]
+    assert got == ["discard QS", "discard QH"]
+    assert [c.text for c in completer.get_completions(Document("qu"), None)] == ["quit"]
+
+
+def test_replay_positions_are_the_record_played_to_there():
+    from rulesdsl.table.playing import Positions
+    rules = rulesdsl.load("gin_rummy", overrides={"target_score": 30})
+    table = Table.new(rules, ["greedy", "greedy"], seed=3)
+    table.run_bots()
+    record = table.save()
+    positions = Positions(rulesdsl.replay(dict(record, actions=[])), record["actions"])
+    total = len(record["actions"])
+    assert total > 2 * Positions.EVERY
+    for k in (total, 1, Positions.EVERY + 1, 0, total - 1, 2 * Positions.EVERY):
+        want = rulesdsl.replay(dict(record, actions=record["actions"][:k]))
+        got = positions.at(k)
+        assert [got.view(s) for s in range(2)] == [want.view(s) for s in range(2)]
