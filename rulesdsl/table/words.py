@@ -50,7 +50,9 @@ def action_words(action, shown: Optional[set] = None, person: int = 3) -> str:
     which = 0 if person == 3 else 1
     cards = card_phrase(action.cards, shown) if action.verb not in ("take", "claim") else ""
     if verb in _VERBS:
-        count = f"{action.cards[0]} cards of " if verb in ("take", "claim") and action.cards else ""
+        count = ""
+        if verb in ("take", "claim") and action.cards:
+            count = "1 card of " if action.cards[0] == "1" else f"{action.cards[0]} cards of "
         text = _VERBS[verb][which].format(zone=action.zone, cards=cards, count=count, target=action.target)
         if action.named:
             text += f", naming {action.named}"
