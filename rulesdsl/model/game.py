@@ -176,6 +176,7 @@ class GoingOut:
     permission: Expr
     rule: str
     pos: Pos = field(default=UNKNOWN, compare=False)
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 
 @dataclass(frozen=True)
@@ -715,6 +716,7 @@ GOING_OUT = Struct("going_out", {
     "keep_when_not_out": Field(Int(0), default=1, doc="cards a player must keep after melding when not going out"),
     "permission": Field(ExprT(), default=_const_expr(False), doc="the partner must answer yes first"),
     "rule": Field(Str(), default=""),
+    "doc": _DOC,
 }, _make(GoingOut))
 
 TABLE = Struct("table", {
