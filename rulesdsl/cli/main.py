@@ -1,5 +1,5 @@
-"""The ``rulesdsl`` command: list, validate, simulate, compare, convert (simulate and compare are in
-``simulate.py``).
+"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, rulebook (simulate and compare
+are in ``simulate.py``, rulebook in ``rulebook.py``).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -22,6 +22,7 @@ import click
 from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, printable
 from ..source.tree import Pos
 from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
+from .rulebook import rulebook
 from .simulate import compare, simulate
 
 
@@ -198,6 +199,7 @@ def _refuse_own_input(path: Path, output: Optional[str], stdout: Optional[os.sta
 
 cli.add_command(simulate)
 cli.add_command(compare)
+cli.add_command(rulebook)
 
 
 def main(argv: Optional[list[str]] = None) -> None:

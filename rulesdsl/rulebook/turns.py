@@ -42,8 +42,8 @@ def turn(ctx: Context) -> Section:
 
 
 def _step(ctx: Context, s: Step) -> Item:
-    title = cat("Step ", Code(s.step), ": ", ctx.doc(s.doc), " " if s.doc else "",
-                "choose one of these, again and again until the turn ends:" if s.repeat else "choose one of these:")
+    title = cat("Step ", Code(s.step), ". ", ctx.doc(s.doc), " " if s.doc else "",
+                "Choose one of these, again and again until the turn ends:" if s.repeat else "Choose one of these:")
     offered = [_action(ctx, a) for a in s.actions if _offered(ctx, a)]
     return Item(title, bullets(offered).items)
 
