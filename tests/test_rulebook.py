@@ -175,9 +175,12 @@ def test_conditions_read_as_sentences(text, words):
      "the dealer if nobody scored the hand; otherwise the player to the left of the dealer"),
     ("if params.off then 3 else params.bonus * 2", "50"),
     ("held(player)", "the value of the cards in the player's hand"),
+    ("held(player) + (if player == declarer then params.zero else 0)", "the value of the cards in the player's hand"),
+    ("params.minimums[1] * 1", "90"),
+    ("params.minimums[deal.number]", "[50, 90, 120][deal.number]"),
 ])
 def test_values_read_as_phrases(text, words):
-    assert said(text, {"bonus": 25, "off": False}, cond=False) == words
+    assert said(text, {"bonus": 25, "off": False, "zero": 0, "minimums": (50, 90, 120)}, cond=False) == words
 
 
 def test_unrecognised_expressions_fall_back_to_the_folded_formula():

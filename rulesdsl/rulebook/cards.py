@@ -87,16 +87,16 @@ def meld_words(ctx: Context, mt: MeldType):
     if mt.kind == "run":
         order = " ".join(mt.order or ctx.model.deck.ranks)
         suits = "of any suits" if mt.suits == "any" else "of one suit"
-        text = cat(size, " cards ", suits, " in sequence, in the order ", Code(order),
+        text = cat(size, _cards(size), suits, " in sequence, in the order ", Code(order),
                    ", which wraps around" if mt.wrap else "")
     elif mt.kind == "set":
-        text = cat(size, " cards of one rank", ", each of a different suit" if mt.distinct_suits else "")
+        text = cat(size, _cards(size), "of one rank", ", each of a different suit" if mt.distinct_suits else "")
     elif mt.kind == "group":
-        text = cat(size, " cards of one rank, wild cards included")
+        text = cat(size, _cards(size), "of one rank, wild cards included")
     elif mt.kind == "wild":
-        text = cat(size, " wild cards only")
+        text = cat(size, " wild", _cards(size), "only")
     elif mt.kind == "flush":
-        text = cat(size, " cards of one suit")
+        text = cat(size, _cards(size), "of one suit")
     else:
         text = cat("groups of one rank each, of ", join(str(g) for g in (mt.groups or ())), " cards")
     if mt.ranks:
@@ -112,6 +112,10 @@ def _size(mt: MeldType) -> str:
     if mt.max is None:
         return f"{mt.min} or more"
     return str(mt.min) if mt.min == mt.max else f"{mt.min} to {mt.max}"
+
+
+def _cards(size: str) -> str:
+    return " card " if size == "1" else " cards "
 
 
 def _doc(ctx: Context, text: str):

@@ -86,7 +86,7 @@ class Context:
                 groups.append([n, n, v])
         if len(groups) == 1:
             return self.words.value(values[self.counts[0]])
-        return cat(*(cat("; " if i else "", str(v), f" with {_range(lo, hi)} players")
+        return cat(*(cat(" or " if i else "", str(v), f" ({_range(lo, hi)} players)")
                      for i, (lo, hi, v) in enumerate(groups)))
 
     @staticmethod

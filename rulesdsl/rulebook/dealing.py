@@ -18,7 +18,7 @@ def deal(ctx: Context) -> Section:
     steps = [_deal_step(ctx, s) for s in m.deal if not ctx.off(s.when)]
     if m.first_turn:
         steps.append(_first_turn(ctx))
-    steps.extend(_after_deal(ctx, a) for a in m.after_deal)
+    steps.extend(_after_deal(ctx, a) for a in m.after_deal if not ctx.off(a.when))
     blocks = [Para(("The dealer shuffles and deals:",)), bullets(steps, ordered=True)]
     exchanges = [_exchange(ctx, x) for x in m.exchange if not ctx.off(x.when)]
     if exchanges:

@@ -71,7 +71,10 @@ class Folder:
     def _attr(self, e, a, bound):
         base, member = a
         if base.op == "name" and base.args[0] == "params" and "params" not in bound and member in self.params:
-            return E("const", (_plain(self.params[member]),), e.pos)
+            value = self.params[member]
+            if isinstance(value, (list, tuple)):        # a list parameter reads back as a list: [50, 90]
+                return E("list", tuple(E("const", (v,), e.pos) for v in value), e.pos)
+            return E("const", (value,), e.pos)
         return E("attr", (self.fold(base, bound), member), e.pos)
 
     def _not(self, e, a, bound):
@@ -101,7 +104,10 @@ class Folder:
         cond = self.fold(a[0], bound)
         if cond.op == "const" and isinstance(cond.args[0], bool):
             return self.fold(a[1] if cond.args[0] else a[2], bound)
-        return E("if", (cond, self.fold(a[1], bound), self.fold(a[2], bound)), e.pos)
+        yes, no = self.fold(a[1], bound), self.fold(a[2], bound)
+        if yes == no:                                  # both branches alike (a switched-off bonus: 0 and 0)
+            return yes
+        return E("if", (cond, yes, no), e.pos)
 
     def _neg(self, e, a, bound):
         inner = self.fold(a[0], bound)
@@ -112,7 +118,13 @@ class Folder:
     def _bin(self, e, a, bound):
         left, right = self.fold(a[1], bound), self.fold(a[2], bound)
         value = _compute(a[0], left, right)
-        return E("const", (value,), e.pos) if value is not _NOTHING else E("bin", (a[0], left, right), e.pos)
+        if value is not _NOTHING:
+            return E("const", (value,), e.pos)
+        if _neutral(a[0], right):                      # x + 0, x - 0, x * 1: what a switched-off bonus leaves
+            return left
+        if a[0] in "+*" and _neutral(a[0], left):
+            return right
+        return E("bin", (a[0], left, right), e.pos)
 
     def _cmp(self, e, a, bound):
         left, right = self.fold(a[1], bound), self.fold(a[2], bound)
@@ -136,8 +148,7 @@ class Folder:
 
     def _index(self, e, a, bound):
         base, idx = self.fold(a[0], bound), self.fold(a[1], bound)
-        items = base.args if base.op == "list" else tuple(E("const", (v,), e.pos) for v in base.args[0]) \
-            if base.op == "const" and isinstance(base.args[0], tuple) else None
+        items = base.args if base.op == "list" else None
         if items is not None and idx.op == "const" and isinstance(idx.args[0], int) \
                 and not isinstance(idx.args[0], bool) and 0 <= idx.args[0] < len(items):
             return items[idx.args[0]]
@@ -153,9 +164,11 @@ class Folder:
                           None if cond is None else self.fold(cond, inner)), e.pos)
 
 
-def _plain(value: Any) -> Any:
-    """A parameter's value as an expression constant (a list parameter stays a tuple of values)."""
-    return tuple(value) if isinstance(value, list) else value
+def _neutral(op: str, side: E) -> bool:
+    """Whether ``side`` leaves the other operand of ``op`` unchanged (0 for + and -, 1 for *)."""
+    if side.op != "const" or not _number(side.args[0]):
+        return False
+    return (op in ("+", "-") and side.args[0] == 0) or (op == "*" and side.args[0] == 1)
 
 
 def _number(x: Any) -> bool:

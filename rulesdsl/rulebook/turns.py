@@ -112,6 +112,7 @@ def _climbing(ctx: Context) -> Section:
         blocks.append(bullets(cat(Code(n), ": ", meld_words(ctx, t)) for n, t in c.plays.items()))
     else:
         blocks.append(Para(sentence(f"A play is {c.sizes[0]} to {c.sizes[1]} cards of one rank")))
+    blocks.append(Para(("How play goes:",)))
     order = " ".join(c.order or ctx.model.deck.ranks)
     rules = [
         cat("ranks count from low to high in the order ", Code(order)),
@@ -126,8 +127,8 @@ def _climbing(ctx: Context) -> Section:
         rules.append(cat("the first play of a deal must include ", ctx.value(c.opening_play_includes)))
     if c.draw_from:
         rules.append(cat("instead of playing, a player may draw a card from the ", Code(c.draw_from),
-                         cat(" while ", ctx.when(c.draw_when)) if c.draw_when is not None else
-                         " when they have no legal play"))
+                         " when they have no legal play" if c.draw_when is None else
+                         "" if ctx.on(c.draw_when) else cat(" while ", ctx.when(c.draw_when))))
     if c.next_draws is not None and ctx.const(c.next_draws) != 0:
         rules.append(cat("after a play the next player must draw ", ctx.value(c.next_draws), " cards unless they "
                          "answer it with a play"))

@@ -28,7 +28,7 @@ NAMES = {
     "ending": "the way the hand ended",
 }
 #: conditions that are a bare name
-NAME_CONDITIONS = {"can_play": "the player has a legal play"}
+NAME_CONDITIONS = {"can_play": ("the player has a legal play", "the player has no legal play")}
 MEMBERS = {
     ("deal", "number"): "the deal's number", ("deal", "scorer"): "the seat that scored the hand",
     ("deal", "reshuffles"): "the times the pile became the stock this hand",
@@ -154,6 +154,11 @@ class Words:
     def _noun_call1(self, name: str, arg: E) -> Optional[Inline]:
         if name == "count" and arg.op == "name" and arg.args[0] in self.zones:
             return cat("the number of cards in ", self.noun(arg))
+        if name == "count" and arg.op in ("attr", "name"):
+            inner = self.noun(arg)
+            if inner and isinstance(inner[0], str) and inner[0].startswith("the cards "):
+                return cat("the number of " + inner[0][4:], inner[1:])     # "the number of cards taken ..."
+            return cat("the number of cards in ", inner) if inner and arg.op == "attr" else None
         if name == "top" and arg.op == "name" and arg.args[0] in self.zones:
             return cat("the top card of ", self.noun(arg))
         if name == "holder":
@@ -226,7 +231,7 @@ class Words:
         return None
 
     def _cond_name(self, e, a):
-        return (NAME_CONDITIONS[a[0]],) if a[0] in NAME_CONDITIONS else None
+        return (NAME_CONDITIONS[a[0]][0],) if a[0] in NAME_CONDITIONS else None
 
     def _cond_attr(self, e, a):
         base, member = a
@@ -314,7 +319,7 @@ class Words:
             if key == subject and not self._count_remains(t.args[0], t.args[1], t.args[2]):
                 y = self.noun(t.args[2])
                 if y:
-                    return cat(RELATIONS[t.args[0]] or "equal to ", y), subject
+                    return cat(RELATIONS[t.args[0]], y), subject
             return self.condition(t), key
         inner = self.condition(t)
         if t.op in ("and", "or") and t.op != op:
@@ -331,7 +336,9 @@ class Words:
                 return said
         if inner.op == "in":
             said = self._cond_in(inner, inner.args)
-            return cat("it is not so that ", said) if said else None
+            return _negate_is(said) if said else None
+        if inner.op == "name" and inner.args[0] in NAME_CONDITIONS:
+            return (NAME_CONDITIONS[inner.args[0]][1],)
         if inner.op == "attr" and inner.args[0].op == "name" and inner.args[0].args[0] == "state":
             return ("the " + humane(inner.args[1]) + " is off",)
         said = self.cond(inner)
@@ -354,6 +361,14 @@ class Words:
         if name in self.classes:
             return cat(x, " is not a " if negated else " is a ", Code(name))
         return None
+
+
+def _negate_is(said: Inline) -> Inline:
+    """"x is among y" -> "x is not among y" (the first " is " of a membership sentence)."""
+    for i, piece in enumerate(said):
+        if isinstance(piece, str) and " is " in piece:
+            return said[:i] + (piece.replace(" is ", " is not ", 1),) + said[i + 1:]
+    return cat("not (", said, ")")
 
 
 def _flatten(e: E, op: str) -> list:
