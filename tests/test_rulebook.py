@@ -273,3 +273,16 @@ def test_the_document_model_has_every_part_of_a_climbing_game():
     assert "A turn" in titles and "Scoring" in titles
     turn = next(s for s in doc.sections if s.title == "A turn")
     assert any(getattr(b, "title", "") == "Plays and tricks" for b in turn.blocks)
+
+
+def test_the_generator_names_no_game():
+    """Games are data: no module of the rulebook names a bundled game, so every word it says comes from
+    the ruleset.  (`contract` is a language key, `table.contract`, so only `contract_rummy` counts.)"""
+    games = {n for n, _ in bundled_names() if "/" not in n}
+    words = {w for n in games for w in n.split("_") if len(w) > 2 and w not in ("and", "foot", "hand", "two", "500", "contract")}
+    pattern = re.compile("|".join([re.escape(n.replace("_", sep)) for n in games for sep in "_ "] +
+                                  [rf"\b{w}\b" for w in words]), re.I)
+    package = Path(rulesdsl.__file__).parent
+    for path in list((package / "rulebook").glob("*.py")) + [package / "cli" / "rulebook.py"]:
+        found = pattern.search(path.read_text(encoding="utf-8"))
+        assert found is None, f"{path.name} names `{found.group(0)}`"

@@ -21,7 +21,7 @@ class Base:
     """The game a ruleset is read against: its name, how it is written, and its parameters."""
 
     name: str
-    label: str                       # e.g. ``gin_rummy`` (the `extends` value) or "the game's defaults"
+    label: str                       # how it was named: the `extends` value, or the name loaded
     params: dict
     overrides: dict = field(default_factory=dict)    # --set values not naming a parameter (dotted keys)
 

@@ -1,9 +1,9 @@
 """Fold an expression with the parameters in force, so the rulebook speaks of the game being played.
 
 Why a fold of its own: the compiler folds to closures, which cannot be read back as text.  Here the
-result is again an AST: ``params.knock_limit`` becomes the number in force, a derived value that the
+result is again an AST: ``params.limit`` becomes the number in force, a derived value that the
 parameters decide becomes its value, and a branch a parameter switches off disappears
-(``params.big_gin_enabled and ...`` with the switch off is ``false``).  Only a few total operations on
+(``params.bonus_enabled and ...`` with the switch off is ``false``).  Only a few total operations on
 constants are computed, each guarded; anything else is left as written.
 """
 
@@ -26,7 +26,7 @@ _LIMIT = 10 ** 15
 class Folder:
     """Folds expressions of one ruleset: ``params`` are the values in force, ``derived`` its derived
     values (functions are never inlined), ``players`` the player count when it is fixed, and
-    ``off_endings`` the go-outs that cannot happen (``ending == "big_gin"`` is then false)."""
+    ``off_endings`` the go-outs that cannot happen (``ending == "NAME"`` is then false)."""
 
     def __init__(self, params: dict, derived: dict, players: Optional[int] = None,
                  off_endings: frozenset = frozenset()):

@@ -319,7 +319,8 @@ class Words:
             if key == subject and not self._count_remains(t.args[0], t.args[1], t.args[2]):
                 y = self.noun(t.args[2])
                 if y:
-                    return cat(RELATIONS[t.args[0]], y), subject
+                    text = t.args[2].op == "const" and isinstance(t.args[2].args[0], str)
+                    return cat(RELATIONS[t.args[0]] or ("" if text else "equal to "), y), subject
             return self.condition(t), key
         inner = self.condition(t)
         if t.op in ("and", "or") and t.op != op:
