@@ -14,7 +14,7 @@ from typing import Any, Optional, Sequence
 
 from . import cards, dealing, ending, house, turns
 from .context import Base, Context
-from .document import Document, Para, Section, cat, sentence
+from .document import Code, Document, Para, Section, cat, sentence
 
 FORMATS = ("md", "html")
 
@@ -28,6 +28,8 @@ def build(rules: Any, base: Optional[Base] = None) -> Document:
         intro.append(Para(sentence((m.description,))))
     if base is not None and base.name != m.name:
         intro.append(Para(sentence(cat("A variant of ", base.name, "; its house rules are listed at the end"))))
+    elif base is not None and rules.source and rules.source != base.label:
+        intro.append(Para(sentence(cat("Played with the house rules of ", Code(rules.source), ", listed at the end"))))
     elif base is not None:
         intro.append(Para(("Played with house rules, listed at the end.",)))
     sections = [cards.players_and_deck(ctx), cards.zones(ctx)]

@@ -50,12 +50,10 @@ def _deck_sentence(ctx: Context):
 def _values_table(ctx: Context) -> Table:
     """Each rank's value in force (the compiled card table: numeric ranks default to face value)."""
     cards = ctx.rules.program().cards
-    rows = []
-    for i, rank in enumerate(cards.ranks):
-        rows.append(((Code(rank),), (str(cards.kind_value[i]),)))
-    if cards.jokers:
-        rows.append((("joker",), (str(cards.kind_value[-1]),)))
-    return Table(("rank", "value"), tuple(rows))
+    ranks = list(cards.ranks) + (["joker"] if cards.jokers else [])
+    values = [str(cards.kind_value[i]) for i in range(len(cards.ranks))] + \
+        ([str(cards.kind_value[-1])] if cards.jokers else [])
+    return Table(("rank",) + tuple(ranks), (((("value",),) + tuple((v,) for v in values)),))
 
 
 def zones(ctx: Context) -> Section:
