@@ -136,7 +136,10 @@ def _climbing(ctx: Context) -> Section:
         if not ctx.off(t.when):
             rules.append(cat("the ", Code(name), " turns ", "on" if t.effect == "set" else "over", " when ",
                              ctx.when(t.when), "; while it is on, the rank order is reversed" if ctx.on(t.reverses_order)
-                             else "", "; while it is on, play goes the other way" if ctx.on(t.reverses_direction) else ""))
+                             else "", "; while it is on, play goes the other way" if ctx.on(t.reverses_direction) else "",
+                             "; it is off again when a trick ends" if ctx.on(t.resets_each_trick) else
+                             "; it is off again at each deal" if ctx.on(t.resets_each_deal) else "",
+                             ". " if t.doc else "", ctx.doc(t.doc)))
     for hook in c.on_going_out:
         if not ctx.off(hook.when):
             rules.append(cat("when a player goes out and ", ctx.when(hook.when), ", ", ctx.value(hook.drops_to_last),
