@@ -106,7 +106,7 @@ def _take(ctx: Context, a: ActionSpec, count):
 
 def _climbing(ctx: Context) -> Section:
     c = ctx.model.climbing
-    blocks: list = []
+    blocks: list = [Para(ctx.doc(c.doc))] if c.doc else []
     if c.plays:
         blocks.append(Para(("A play is one of these, weakest first:",)))
         blocks.append(bullets(cat(Code(n), ": ", meld_words(ctx, t)) for n, t in c.plays.items()))
@@ -150,7 +150,6 @@ def _climbing(ctx: Context) -> Section:
     rules.append(("when everyone passes in a row, play is blocked and the hand ends",) if c.all_passed == "end_hand"
                  else ("a trick ends when every other player still in it has passed; its last player leads the next",))
     blocks.append(bullets(sentence(r) for r in rules))
-    blocks.extend([Para(ctx.doc(c.doc))] if c.doc else [])
     return Section("Plays and tricks", tuple(blocks))
 
 
