@@ -184,10 +184,25 @@ def test_values_read_as_phrases(text, words):
 
 
 def test_unrecognised_expressions_fall_back_to_the_folded_formula():
-    ast, _ = parse("sum(value(c) for c in hand where value(c) > params.cut) > params.cut")
+    ast, _ = parse("count(hand) % params.cut == 0 or meld_size(team, \"7\") > params.cut")
     words = Words({"hand": "player"})
     out = words.condition(Folder({"cut": 5}, {}).fold(ast))
-    assert out == (Code("sum(value(c) for c in hand where value(c) > 5) > 5"),)
+    assert out == (Code("count(hand) % 5 == 0"), " or ", Code('meld_size(team, "7") > 5'))
+
+
+@pytest.mark.parametrize("text, words", [
+    ("sum(held(p) for p in opponents(player))",
+     "the total, over each p among the player's opponents, of the value of the cards in p's hand"),
+    ("count(c for c in hand where value(c) > params.cut)", "the number of c among the player's hand for which c's value is more than 5"),
+    ("all(held(player) < held(p) for p in opponents(player))",
+     "for every p among the player's opponents, the value of the cards in the player's hand is less than "
+     "the value of the cards in p's hand"),
+])
+def test_comprehensions_read_as_phrases(text, words):
+    ast, _ = parse(text)
+    e = Folder({"cut": 5}, {}).fold(ast)
+    w = Words({"hand": "player"})
+    assert plain(w.condition(e) if text.startswith("all") else w.value(e)) == words
 
 
 def test_derived_values_the_parameters_decide_are_folded():

@@ -199,6 +199,38 @@ class Words:
             return ("the last player out in the last deal",)
         return None
 
+    def _noun_comp(self, e, a):
+        """``sum(held(p) for p in opponents(player))``: "the total, over each `p` among the player's
+        opponents, of the value of the cards in p's hand"."""
+        name, item, var, seq, cond = a
+        among = self._among(var, seq, cond)
+        if among is None:
+            return None
+        if name == "count":
+            return cat("the number of ", among) if item == E("name", (var,)) or cond is None else None
+        value = self.noun(item)
+        if value is None or name not in ("sum", "max", "min"):
+            return None
+        what = {"sum": "the total", "max": "the largest", "min": "the smallest"}[name]
+        return cat(what, ", over each ", among, ", of ", value)
+
+    def _cond_comp(self, e, a):
+        """``all(x < held(p) for p in opponents(player))``: "for every `p` among ..., x is less than ..."."""
+        name, item, var, seq, cond = a
+        among = self._among(var, seq, cond)
+        said = self.cond(item)
+        if name not in ("any", "all") or among is None or said is None:
+            return None
+        return cat("for some " if name == "any" else "for every ", among, ", ", said)
+
+    def _among(self, var: str, seq: E, cond: Optional[E]) -> Optional[Inline]:
+        """`` `p` among the player's opponents [for which ...]``."""
+        where = self.cond(cond) if cond is not None else ()
+        group = self.noun(seq)
+        if group is None or where is None:
+            return None
+        return cat(Code(var), " among ", group, cat(" for which ", where) if where else ())
+
     def _noun_bin(self, e, a):
         op, left, right = a
         if op not in BIN or right.op in ("bin", "if") or left.op == "if" or (left.op == "bin" and _weaker(left.args[0], op)):
@@ -214,7 +246,10 @@ class Words:
         """``a if c; b if d; otherwise z`` (a chain of choices is read in order)."""
         parts, node = [], e
         while node.op == "if":
-            parts.append(cat(self.value(node.args[1]), " if ", self.condition(node.args[0])))
+            value = self.value(node.args[1])
+            if node.args[1].op == "if":                # a choice inside a choice keeps its own brackets
+                value = cat("(", value, ")")
+            parts.append(cat(value, " if ", self.condition(node.args[0])))
             node = node.args[2]
         rest = self.value(node)
         return cat(join(parts, sep="; ", last="; "), "; otherwise ", rest)
@@ -253,8 +288,7 @@ class Words:
 
     def _count_remains(self, op, left, right) -> Optional[Inline]:
         """``count(stock) > 2``: "more than 2 cards remain in the stock"."""
-        if not (left.op == "call" and left.args[0] == "count" and len(left.args) == 2
-                and left.args[1].op == "name" and left.args[1].args[0] in self.zones
+        if not (left.op == "call" and left.args[0] == "count" and len(left.args) == 2 and self._is_zone(left.args[1])
                 and right.op == "const" and isinstance(right.args[0], int) and not isinstance(right.args[0], bool)):
             return None
         zone, n = self.noun(left.args[1]), right.args[0]
@@ -264,6 +298,13 @@ class Words:
             return cat(zone, " is not empty")
         one = n == 1 and op not in (">", "<")
         return cat(COUNT_RELATIONS[op], f" {n} card{'' if one else 's'} remain{'s' if one else ''} in ", zone)
+
+    def _is_zone(self, e: E) -> bool:
+        """A zone (``stock``), or a seat's own zone (``player.hand``)."""
+        if e.op == "name":
+            return e.args[0] in self.zones
+        return e.op == "attr" and e.args[1] in self.zones and self.zones[e.args[1]] != "table" \
+            and self.noun(e) is not None
 
     def _ending(self, op, left, right) -> Optional[Inline]:
         if not (left.op == "name" and left.args[0] == "ending" and right.op == "const"
