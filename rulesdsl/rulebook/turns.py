@@ -1,4 +1,5 @@
-"""A turn step by step: the steps and their choices, plays and tricks, open melds, claims, counts.
+"""A turn step by step: the steps and their choices, open melds, claims, counts (plays and tricks are
+in ``climbing.py``).
 
 Why the choices are filtered here: an action whose ``when`` the parameters make false, or a go-out
 that can never be made, is not part of the game being described, so it is left out, not shown with
@@ -8,7 +9,7 @@ that can never be made, is not part of the game being described, so it is left o
 from __future__ import annotations
 
 from ..model.game import ActionSpec, Claim, Counter, Step
-from .cards import meld_words
+from . import climbing
 from .context import Context
 from .document import Code, Item, Para, Section, bullets, cat, join, sentence
 
@@ -22,7 +23,7 @@ def turn(ctx: Context) -> Section:
         blocks.append(Para(("Players take turns. A turn goes through these steps:",)))
         blocks.append(bullets((_step(ctx, s) for s in m.turn), ordered=True))
     if m.climbing:
-        blocks.append(_climbing(ctx))
+        blocks.append(climbing.plays_and_tricks(ctx))
     if m.table:
         blocks.append(_table(ctx))
     if m.auto_lay:
@@ -102,65 +103,6 @@ def _take(ctx: Context, a: ActionSpec, count):
         text = cat(text, ", melding it at once with ", ctx.value(a.meld_with.count), " cards from your hand for which ",
                    ctx.when(a.meld_with.matching))
     return text
-
-
-def _climbing(ctx: Context) -> Section:
-    c = ctx.model.climbing
-    blocks: list = [Para(ctx.doc(c.doc))] if c.doc else []
-    if c.plays:
-        blocks.append(Para(("A play is one of these, weakest first:",)))
-        blocks.append(bullets(cat(Code(n), ": ", meld_words(ctx, t)) for n, t in c.plays.items()))
-    else:
-        blocks.append(Para(sentence(f"A play is {c.sizes[0]} to {c.sizes[1]} cards of one rank")))
-    blocks.append(Para(("How play goes:",)))
-    order = " ".join(c.order or ctx.model.deck.ranks)
-    rules = [
-        cat("ranks count from low to high in the order ", Code(order)),
-        cat("the first lead of a deal is made by ", ctx.value(c.first_leader)),
-        cat("a play goes onto the ", Code(c.to), "; a play beats the last one when ", ctx.when(c.beats)),
-        ("leading, any play may be made; a lead is never passed",),
-    ]
-    rules += [cat(label, ctx.when(x)) for label, x in _climbing_clauses(c) if x is not None and not ctx.off(x)]
-    if c.suit_order:
-        rules.append(cat("suits rank from low to high ", Code(" ".join(c.suit_order))))
-    if c.opening_play_includes is not None:
-        rules.append(cat("the first play of a deal must include ", ctx.value(c.opening_play_includes)))
-    if c.draw_from:
-        rules.append(cat("instead of playing, a player may draw a card from the ", Code(c.draw_from),
-                         " when they have no legal play" if c.draw_when is None else
-                         "" if ctx.on(c.draw_when) else cat(" while ", ctx.when(c.draw_when))))
-    if c.next_draws is not None and ctx.const(c.next_draws) != 0:
-        rules.append(cat("after a play the next player must draw ", ctx.value(c.next_draws), " cards unless they "
-                         "answer it with a play"))
-    for name, t in c.toggles.items():
-        if not ctx.off(t.when):
-            rules.append(cat("the ", Code(name), " turns ", "on" if t.effect == "set" else "over", " when ",
-                             ctx.when(t.when), "; while it is on, the rank order is reversed" if ctx.on(t.reverses_order)
-                             else "", "; while it is on, play goes the other way" if ctx.on(t.reverses_direction) else "",
-                             "; it is off again when a trick ends" if ctx.on(t.resets_each_trick) else
-                             "; it is off again at each deal" if ctx.on(t.resets_each_deal) else "",
-                             ". " if t.doc else "", ctx.doc(t.doc)))
-    for hook in c.on_going_out:
-        if not ctx.off(hook.when):
-            rules.append(cat("when a player goes out and ", ctx.when(hook.when), ", ", ctx.value(hook.drops_to_last),
-                             " is out at once and finishes last"))
-    ends = cat("the hand ends when ", ctx.when(c.ends_when)) if c.ends_when is not None \
-        else ("the hand ends when only one player still holds cards",)
-    rules.append(ends)
-    rules.append(("when everyone passes in a row, play is blocked and the hand ends",) if c.all_passed == "end_hand"
-                 else ("a trick ends when every other player still in it has passed; its last player leads the next",))
-    blocks.append(bullets(sentence(r) for r in rules))
-    return Section("Plays and tricks", tuple(blocks))
-
-
-def _climbing_clauses(c):
-    return (("after this play the next player is skipped when ", c.skip_next),
-            ("the trick ends at once and the player leads again when ", c.clears_trick),
-            ("a play counts as the rank it beat when ", c.takes_last_rank),
-            ("going out with a play finishes last when ", c.goes_last),
-            ("a player who passes is out of the trick until it ends when ", c.pass_locks_out),
-            ("a player who cannot play may pass when ", c.pass_when),
-            ("the player names the suit to follow when ", c.names_suit))
 
 
 def _table(ctx: Context) -> Section:
