@@ -233,10 +233,13 @@ class Words:
 
     def _noun_bin(self, e, a):
         op, left, right = a
-        if op not in BIN or right.op in ("bin", "if") or left.op == "if" or (left.op == "bin" and _weaker(left.args[0], op)):
+        if op not in BIN or (right.op == "bin" and not _stronger(right.args[0], op)) \
+                or (left.op == "bin" and _weaker(left.args[0], op)):
             return None
         x, y = self.noun(left), self.noun(right)
-        return cat(x, f" {BIN[op]} ", y) if x and y else None
+        if not (x or y):
+            return None
+        return cat(_bracketed(left, x or formula(left)), f" {BIN[op]} ", _bracketed(right, y or formula(right)))
 
     def _noun_neg(self, e, a):
         x = self.noun(a[0])
@@ -413,10 +416,20 @@ def _negate_is(said: Inline) -> Inline:
     return cat("not (", said, ")")
 
 
+def _bracketed(e: E, said: Inline) -> Inline:
+    """A choice inside arithmetic is read in brackets: "25 plus (100 if ...; otherwise 200)"."""
+    return cat("(", said, ")") if e.op == "if" else said
+
+
 def _flatten(e: E, op: str) -> list:
     if e.op != op:
         return [e]
     return _flatten(e.args[0], op) + _flatten(e.args[1], op)
+
+
+def _stronger(inner: str, outer: str) -> bool:
+    """Whether ``a outer (b inner c)`` reads right without brackets: ``a plus b times c``."""
+    return inner not in "+-" and outer in "+-"
 
 
 def _weaker(inner: str, outer: str) -> bool:
