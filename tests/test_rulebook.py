@@ -177,6 +177,9 @@ def test_conditions_read_as_sentences(text, words):
     ("held(player)", "the value of the cards in the player's hand"),
     ("held(player) + (if player == declarer then params.zero else 0)", "the value of the cards in the player's hand"),
     ("params.minimums[1] * 1", "90"),
+    ("score(player) * 2 + params.bonus", "the player's score times 2 plus 25"),
+    ("score(player) - (score(dealer) + 1)", "score(player) - (score(dealer) + 1)"),   # no words can say it
+    ("10 + (if player == winner then params.bonus else 0)", "10 plus (25 if the player is the winner; otherwise 0)"),
     ("params.minimums[deal.number]", "[50, 90, 120][deal.number]"),
 ])
 def test_values_read_as_phrases(text, words):
