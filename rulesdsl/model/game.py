@@ -50,6 +50,7 @@ class Deck:
     colors: dict
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class MeldType:
@@ -66,6 +67,7 @@ class MeldType:
     suits: Optional[str] = None        # run: "same" (default) or "any"
     groups: Optional[tuple] = None     # rank_groups: the sizes of its same-rank groups, e.g. (3, 2)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Zone:
@@ -74,6 +76,7 @@ class Zone:
     reserve_for: Optional[str]
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class DealStep:
@@ -87,6 +90,7 @@ class DealStep:
     when: Optional[Expr] = None        # the step happens only when this holds (parameters, players)
     cover_while: Optional[Expr] = None # turn_up: while the card is such, another card covers it
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
     @property
     def deals_all(self) -> bool:
         """``deal: all``: every remaining card, one at a time, as evenly as possible."""
@@ -107,6 +111,7 @@ class FirstTurn:
     if_all_pass: AllPass
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class ActionSpec:
@@ -134,6 +139,7 @@ class ActionSpec:
     pos: Pos = field(default=UNKNOWN, compare=False)
     ending: Optional[str] = None       # `then: end_hand`: the name the hand's ending is recorded under
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
     @property
     def kind(self) -> str:
         for k in ("draw", "take", "discard", "go_out", "meld", "layoff", "ask"):
@@ -158,6 +164,7 @@ class Step:
     repeat: bool
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class GoingOut:
@@ -169,6 +176,7 @@ class GoingOut:
     permission: Expr
     rule: str
     pos: Pos = field(default=UNKNOWN, compare=False)
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 
 @dataclass(frozen=True)
@@ -190,6 +198,7 @@ class TableRules:
     ending_by_discard: str = "out"     # the ending's name when the last card goes to the discard pile
     ending_by_meld: str = "out"        # ... when the last card is melded or laid off
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Teams:
@@ -208,6 +217,7 @@ class AutoLay:
     pos: Pos = field(default=UNKNOWN, compare=False)
     replace_when: Optional[Expr] = None    # whether a laid card is replaced (`card`, `arrived`)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Claim:
@@ -220,6 +230,7 @@ class Claim:
     kind: str = "called"
     penalty: Optional[Expr] = None
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class GoOut:
@@ -230,6 +241,7 @@ class GoOut:
     pos: Pos = field(default=UNKNOWN, compare=False)
     arrange: bool = True               # false: the hand is shown as it is (a drop), never melded
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class StockOut:
@@ -240,6 +252,7 @@ class StockOut:
     ending: str = "stock"
     unshuffled: str = "void"           # reshuffle with nothing to shuffle: the hand is void, or scored
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Counter:
@@ -254,6 +267,7 @@ class Counter:
     resets: str
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class AfterDeal:
@@ -264,6 +278,7 @@ class AfterDeal:
     result: str = "score"
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Outcome:
@@ -272,6 +287,7 @@ class Outcome:
     points: Expr
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Scoring:
@@ -281,6 +297,7 @@ class Scoring:
     each_team: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Toggle:
@@ -295,6 +312,7 @@ class Toggle:
     effect: str = "flip"                 # flip: turn over; set: turn on until it resets
     resets_each_trick: Optional[Expr] = None
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class OutHook:
@@ -336,6 +354,7 @@ class Climbing:
     next_draws: Optional[Expr] = None              # cards the next player owes after this play
     names_suit: Optional[Expr] = None              # this play names the suit to follow (`name S`)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class ExchangeStep:
@@ -349,6 +368,7 @@ class ExchangeStep:
     when: Expr
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Constraint:
@@ -379,6 +399,7 @@ class Match:
     direction: Expr
     pos: Pos = field(default=UNKNOWN, compare=False)
 
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -608,6 +629,9 @@ def _make(cls, rename: Optional[dict] = None):
 
 RANK_LIST = ListOf(Str(), min_len=1)
 
+#: `doc:` on a section, step, meld type, zone, go-out...: text for readers, shown by `rulesdsl rulebook`
+_DOC = Field(Str(), default="", doc="text for readers, shown in the rulebook; no rule reads it")
+
 DECK = Struct("deck", {
     "ranks": Field(RANK_LIST, True, doc="rank names from lowest to highest, e.g. [A, 2, ..., K]"),
     "suits": Field(ListOf(Str(), min_len=1), True),
@@ -615,6 +639,7 @@ DECK = Struct("deck", {
     "jokers": Field(ExprT(), default=_const_expr(0), doc="jokers per copy"),
     "values": Field(MapOf(ExprT()), default={}, doc="rank -> value (an expression over params)"),
     "colors": Field(MapOf(Str()), default={}),
+    "doc": _DOC,
 }, _make(Deck))
 
 MELD = Struct("meld", {
@@ -631,12 +656,14 @@ MELD = Struct("meld", {
     "order": Field(RANK_LIST, doc="the run order of ranks (a rank may appear at both ends)"),
     "wrap": Field(Bool(), default=False),
     "distinct_suits": Field(Bool(), default=False, doc="sets: every card of a different suit"),
+    "doc": _DOC,
 }, _make(MeldType))
 
 ZONE = Struct("zone", {
     "per": Field(Choice("table", "player", "team"), default="table"),
     "visible": Field(Choice("none", "top", "all", "owner", "team"), default="none"),
     "reserve_for": Field(Str(), doc="a packet that becomes this zone when it is empty (the foot)"),
+    "doc": _DOC,
 }, _make(Zone))
 
 DEAL_STEP = Struct("deal step", {
@@ -648,6 +675,7 @@ DEAL_STEP = Struct("deal step", {
     "seat": Field(ExprT(), doc="deal: only this seat receives the cards, e.g. `holder(\"3D\")` (read at the deal)"),
     "when": Field(ExprT(), doc="the step happens only when this holds (it may read parameters and `players`)"),
     "cover_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), turn another onto it"),
+    "doc": _DOC,
 }, _make(DealStep, {"as": "as_"}))
 
 FIRST_TURN = Struct("first_turn", {
@@ -655,6 +683,7 @@ FIRST_TURN = Struct("first_turn", {
     "to": Field(ListOf(Choice("left_of_dealer", "dealer"), 1), True),
     "if_all_pass": Field(Struct("if_all_pass", {"seat": Field(Choice("left_of_dealer", "dealer"), True),
                                                 "draw": Field(Str(), True)}, _make(AllPass)), True),
+    "doc": _DOC,
 }, _make(FirstTurn))
 
 ACTION = Struct("action", {
@@ -673,10 +702,12 @@ ACTION = Struct("action", {
     "when": Field(ExprT()), "forbid": Field(ExprT()), "rule": Field(Str(), default=""),
     "then": Field(Str()),
     "ending": Field(Str(), doc="with `then: end_hand`: the name of this way of ending the hand (default stock)"),
+    "doc": _DOC,
 }, _make(ActionSpec, {"pass": "pass_"}))
 
 STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTION, 1), True),
-                       "repeat": Field(Bool(), default=False, doc="stay in this step after an action")},
+                       "repeat": Field(Bool(), default=False, doc="stay in this step after an action"),
+                       "doc": _DOC},
               _make(Step))
 
 GOING_OUT = Struct("going_out", {
@@ -685,6 +716,7 @@ GOING_OUT = Struct("going_out", {
     "keep_when_not_out": Field(Int(0), default=1, doc="cards a player must keep after melding when not going out"),
     "permission": Field(ExprT(), default=_const_expr(False), doc="the partner must answer yes first"),
     "rule": Field(Str(), default=""),
+    "doc": _DOC,
 }, _make(GoingOut))
 
 TABLE = Struct("table", {
@@ -705,6 +737,7 @@ TABLE = Struct("table", {
                                    "and all in one turn, e.g. `[\"set\", \"run\"]`"),
     "ending_by_discard": Field(Str(), default="out", doc="the ending's name when a player goes out by discarding"),
     "ending_by_meld": Field(Str(), default="out", doc="the ending's name when a player goes out by melding"),
+    "doc": _DOC,
 }, _make(TableRules))
 
 TEAMS = Struct("teams", {"count": Field(Int(2), True)}, _make(Teams))
@@ -715,6 +748,7 @@ AUTO_LAY = Struct("auto_lay", {
                                        "(\"dealt\", \"drawn\", \"taken\")"),
     "when_empty": Field(Choice("play_on", "end_hand"), default="play_on",
                         doc="a replacement owed from an empty zone: play on without it, or end the hand at once"),
+    "doc": _DOC,
 }, _make(AutoLay, {"class": "class_"}))
 
 CLAIM = Struct("claim", {
@@ -724,6 +758,7 @@ CLAIM = Struct("claim", {
                   doc="called: the claimer melds the card and takes a turn; buy: once the next player has drawn "
                       "from the stock instead, the others in turn may take the card with `penalty` stock cards"),
     "penalty": Field(ExprT(), doc="buy: cards from the stock that come with a bought card"),
+    "doc": _DOC,
 }, _make(Claim))
 
 GO_OUT = Struct("go_out", {
@@ -733,6 +768,7 @@ GO_OUT = Struct("go_out", {
     "layoffs": Field(Choice("none", "opponents"), default="none"),
     "arrange": Field(Bool(), default=True,
                      doc="false: the declarer shows the hand as it is (a drop); `held(declarer)` counts all of it"),
+    "doc": _DOC,
 }, _make(GoOut))
 
 STOCK_OUT = Struct("stock_out", {
@@ -744,6 +780,7 @@ STOCK_OUT = Struct("stock_out", {
     "ending": Field(Str(), default="stock", doc="the name of this ending (result: score)"),
     "unshuffled": Field(Choice("void", "score"), default="void",
                         doc="result reshuffle, with no card to shuffle: the hand is void, or scored (`ending`)"),
+    "doc": _DOC,
 }, _make(StockOut))
 
 COUNTER = Struct("counter", {
@@ -753,6 +790,7 @@ COUNTER = Struct("counter", {
     "when": Field(ExprT(), doc="the action counts only when this holds"),
     "resets": Field(Choice("turn", "trick", "deal", "match"), default="deal",
                     doc="when the count starts again at 0: the seat's own turn, a trick, a deal, never"),
+    "doc": _DOC,
 }, _make(Counter))
 
 AFTER_DEAL = Struct("after_deal", {
@@ -760,12 +798,14 @@ AFTER_DEAL = Struct("after_deal", {
     "ending": Field(Str(), True, doc="the name the hand's ending is recorded under"),
     "result": Field(Choice("void", "score"), default="score",
                     doc="score: the hand is scored at once; void: the same dealer deals again"),
+    "doc": _DOC,
 }, _make(AfterDeal))
 
 OUTCOME = Struct("outcome", {
     "when": Field(ExprT(), default=_const_expr(True)),
     "scorer": Field(Choice("declarer", "defender"), True),
     "points": Field(ExprT(), True),
+    "doc": _DOC,
 }, _make(Outcome))
 
 SCORING = Struct("scoring", {
@@ -773,6 +813,7 @@ SCORING = Struct("scoring", {
     "outcomes": Field(ListOf(OUTCOME, 1), doc="the first outcome that holds scores (one scorer)"),
     "each_player": Field(ExprT(), doc="every seat scores this (with `player` bound to the seat)"),
     "each_team": Field(ExprT(), doc="every team scores this (with `team` bound to the team)"),
+    "doc": _DOC,
 }, _make(Scoring))
 
 TOGGLE = Struct("toggle", {
@@ -783,6 +824,7 @@ TOGGLE = Struct("toggle", {
     "reverses_direction": Field(ExprT(), default=_const_expr(False)),
     "resets_each_deal": Field(ExprT(), default=_const_expr(True)),
     "resets_each_trick": Field(ExprT(), doc="the state turns off when a trick ends"),
+    "doc": _DOC,
 }, _make(Toggle))
 
 OUT_HOOK = Struct("on_going_out", {
@@ -817,6 +859,7 @@ CLIMBING = Struct("climbing", {
     "pass_when": Field(ExprT(), doc="when `pass` is offered while a play stands (default: always)"),
     "next_draws": Field(ExprT(), doc="cards the next player must draw after this play, unless they answer it"),
     "names_suit": Field(ExprT(), doc="this play names the suit to follow: `play 8H name S`"),
+    "doc": _DOC,
 }, _make(Climbing))
 
 EXCHANGE_STEP = Struct("exchange step", {
@@ -824,6 +867,7 @@ EXCHANGE_STEP = Struct("exchange step", {
     "count": Field(ExprT(), default=_const_expr(1)),
     "cards": Field(ChoiceExpr("highest", "lowest", "any"), True),
     "when": Field(ExprT(), default=_const_expr(True)),
+    "doc": _DOC,
 }, _make(ExchangeStep))
 
 CONSTRAINT = Struct("constraint", {
@@ -872,6 +916,7 @@ MATCH = Struct("match", {
     "seating": Field(ChoiceExpr("fixed", "finishing"), default=_const_expr("fixed"),
                      doc="fixed seats, or turn order by the last finishing order"),
     "direction": Field(ChoiceExpr("clockwise", "counterclockwise"), default=_const_expr("clockwise")),
+    "doc": _DOC,
 }, _make(Match))
 
 class DerivedT(MapOf):
