@@ -37,22 +37,10 @@ def cli() -> None:
 @click.option("--verbose", "-v", is_flag=True, help="Show each variant's changes relative to what it extends.")
 def list_cmd(verbose: bool) -> None:
     """List the bundled games and variants."""
-    from ..source.resolve import bundled_names
-    from ..source.resolve import read_file
+    from ..rules import bundled_listing
 
     bases: dict = {}
-    for name, path in bundled_names():
-        title = ""
-        try:
-            tree = read_file(path)
-            ext = tree.get("extends") if hasattr(tree, "get") else None
-            nm = tree.get("name") if hasattr(tree, "get") else None
-            if nm is not None:
-                title = str(nm.value)
-            if ext is not None:
-                title = (title + " " if title else "") + f"(extends {ext.value})"
-        except RulesdslError:
-            title = "(unreadable)"
+    for name, title in bundled_listing():
         line = f"{name:32} {printable(title)}"
         if verbose:
             line = _with_changes(line, name, bases)
