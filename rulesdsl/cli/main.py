@@ -1,5 +1,6 @@
-"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, play, replay (simulate
-and compare are in ``simulate.py``, diff in ``diff.py``, play and replay in ``play.py``).
+"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, play, replay, serve
+(simulate and compare are in ``simulate.py``, diff in ``diff.py``, play and replay in ``play.py``, serve
+in ``serve.py``).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -24,6 +25,7 @@ from ..source.tree import Pos
 from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
 from .diff import diff
 from .play import play, replay
+from .serve import serve
 from .simulate import compare, simulate
 
 
@@ -218,6 +220,7 @@ cli.add_command(compare)
 cli.add_command(diff)
 cli.add_command(play)
 cli.add_command(replay)
+cli.add_command(serve)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
