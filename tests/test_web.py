@@ -287,6 +287,15 @@ def test_the_start_page_api_makes_a_game_with_parameters_and_seats(app):
     assert variant.status_code == 200
 
 
+def test_another_sites_form_cannot_make_a_game(app):
+    client, lobby = app
+    body = json.dumps({"ruleset": "president", "params": {}, "seats": ["human"] * 4})
+    for kind in ("text/plain", "application/x-www-form-urlencoded", None):
+        headers = {"Content-Type": kind} if kind else {}
+        assert client.post("/api/games", content=body, headers=headers).status_code == 400
+    assert not lobby.games
+
+
 @pytest.mark.parametrize("body, says", [
     ({"ruleset": "president", "params": {"target_scor": 3}, "seats": ["human"] * 4}, "no parameter"),
     ({"ruleset": "president", "params": {"target_score": "lots"}, "seats": ["human"] * 4}, "target_score"),
@@ -348,3 +357,12 @@ def test_serve_errors_are_one_line():
     proc = run_cli("serve", "gin_rummy", "--seats", "human,nosuchbot", "--port", "0")
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2 and "Traceback" not in err and "nosuchbot" in err
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it():
+    code = ("import sys; sys.modules['uvicorn'] = None; sys.modules['starlette'] = None; "
+            "from rulesdsl.cli.main import main; main(['serve', 'gin_rummy'])")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: the web table needs the web extra: pip install 'rulesdsl[web]'"

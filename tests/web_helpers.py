@@ -4,6 +4,7 @@ lobby under Starlette's TestClient, and reading a seat's socket until a conditio
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 
@@ -52,21 +53,5 @@ CARD_TOKEN = re.compile(r"[A-Za-z0-9]+(?:=[A-Za-z0-9]+)?")
 def card_words(value, cards: set) -> set:
     """Every card text (of the deck's texts ``cards``) written anywhere in ``value`` (JSON data); of a
     wild card written ``Jk=5S`` only the card itself, ``Jk`` (what it stands for is public)."""
-    found: set = set()
-
-    def walk(v):
-        if isinstance(v, dict):
-            for k, x in v.items():
-                walk(k)
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-        elif isinstance(v, str):
-            for word in CARD_TOKEN.findall(v):
-                base = word.partition("=")[0]
-                if base in cards:
-                    found.add(base)
-
-    walk(value)
-    return found
+    text = json.dumps(value)
+    return {w.partition("=")[0] for w in CARD_TOKEN.findall(text)} & cards

@@ -177,7 +177,8 @@ class Tables:
         room, seat = found
         room.sockets.append((ws, seat))
         try:
-            await ws.send_json(seat_state(room, seat))
+            async with room.get_lock():
+                await ws.send_json(seat_state(room, seat))
             self.kick(room)
             while True:
                 message = await ws.receive()
@@ -195,15 +196,15 @@ class Tables:
         except ProtocolError as exc:
             await ws.send_json(error(str(exc)))
             return
-        if msg["type"] == "sync":
-            await ws.send_json(seat_state(room, seat))
-            return
-        async with room.get_lock():
+        async with room.get_lock():                 # the table changes and is read under the room's lock
+            if msg["type"] == "sync":
+                await ws.send_json(seat_state(room, seat))
+                return
             reply = self._act(room, seat, msg["action"])
-        if reply is not None:
-            await ws.send_json(reply)
-            return
-        await self.broadcast(room)
+            if reply is not None:
+                await ws.send_json(reply)
+                return
+            await self.broadcast(room)
         self.kick(room)
 
     def _act(self, room: Room, seat: int, text: str) -> Optional[dict]:
@@ -221,7 +222,8 @@ class Tables:
         return None
 
     async def broadcast(self, room: Room) -> None:
-        """Send every socket on ``room`` its own seat's state."""
+        """Send every socket on ``room`` its own seat's state (called holding the room's lock, so the
+        states are of one position and reach every socket in the order the positions came)."""
         states: dict = {}
         for ws, seat in list(room.sockets):
             if seat not in states:
@@ -261,9 +263,9 @@ class Tables:
                     except RulesdslError as exc:
                         await self._tell_all(room, error(f"the game stopped: {exc}"))
                         return
-                if moved is None:
-                    return
-                await self.broadcast(room)
+                    if moved is None:
+                        return
+                    await self.broadcast(room)
         finally:
             room.bots_running = False
 
@@ -289,7 +291,12 @@ def links(room: Room, base: str) -> dict:
 
 
 async def _json_body(request: Request) -> Any:
-    """The request's JSON body, read up to ``MAX_BODY`` bytes (None when larger or not JSON)."""
+    """The request's JSON body, read up to ``MAX_BODY`` bytes (None when larger or not JSON).  Only a
+    body sent as ``application/json`` is read: another site's page cannot send that to this server
+    without the browser asking first (CORS), and the server never says yes, so no page elsewhere can
+    make games here in a visitor's name."""
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        return None
     size = 0
     chunks = []
     async for chunk in request.stream():

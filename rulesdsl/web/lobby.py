@@ -105,16 +105,19 @@ class Lobby:
         self.by_token: dict[str, tuple] = {}      # token -> (room, seat)
         self.replays: "OrderedDict[str, Any]" = OrderedDict()
         self._rules: dict = {}
+        self._names: Optional[list] = None
 
     # ------------------------------------------------------------------ rules
     def names(self) -> list[tuple[str, str]]:
         """The rulesets this server offers: the bundled list, and the one it was started with."""
-        from ..rules import bundled_listing
+        if self._names is None:
+            from ..rules import bundled_listing
 
-        listing = bundled_listing()
-        if self.served and self.served not in {n for n, _ in listing}:
-            listing.insert(0, (self.served, "(served file)"))
-        return listing
+            listing = bundled_listing()
+            if self.served and self.served not in {n for n, _ in listing}:
+                listing.insert(0, (self.served, "(served file)"))
+            self._names = listing
+        return list(self._names)
 
     def rules(self, name: str, overrides: Optional[Mapping] = None):
         """The loaded ruleset ``name`` with ``overrides``; only a name from ``names()`` is loaded.

@@ -83,12 +83,13 @@ const RD = (function () {
   }
 
   // one zone: its name, count, and the cards shown (all, or the top one)
-  function zoneEl(name, entry, label) {
+  function zoneEl(name, entry, label, sorted) {
     const box = el("div", { class: "zone", "data-zone": name },
       el("span", { class: "zone-name" }, label || pretty(name)),
       el("span", { class: "count", title: "cards" }, String(entry.count)));
     const row = el("span", { class: "cards" });
-    if (Array.isArray(entry.cards)) entry.cards.forEach((t) => row.append(cardEl(t)));
+    const cards = Array.isArray(entry.cards) && sorted ? sortCards(entry.cards).map((x) => x.text) : entry.cards;
+    if (Array.isArray(cards)) cards.forEach((t) => row.append(cardEl(t)));
     else if (entry.top) row.append(cardEl(entry.top));
     else if (entry.top_face_down || entry.count > 0) row.append(el("span", { class: "card back" }));
     box.append(row);
@@ -131,7 +132,7 @@ const RD = (function () {
     if (!t) return;
     const who = t.last_player === null || t.last_player === undefined ? "" : " by " + names[t.last_player];
     box.append(el("div", { class: "trick" },
-      el("span", { class: "zone-name" }, "to beat" + who),
+      el("span", { class: "trick-label" }, "to beat" + who),
       el("span", { class: "cards" }, (t.last_play || []).map((c) => cardEl(c))),
       t.kind ? el("span", { class: "trick-kind" }, pretty(t.kind)) : null,
       t.named_suit ? el("span", { class: "trick-kind" }, "suit named: " + t.named_suit) : null,

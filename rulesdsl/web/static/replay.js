@@ -73,7 +73,7 @@ const Replay = (function () {
     p.views.forEach((view, s) => {
       const box = el("div", { class: "seat-box" + (view.current_player === s ? " on-turn" : ""), "data-seat": s },
         el("div", { class: "seat-name" }, p.names[s] + (view.dealer === s ? " \u00b7 dealer" : "")));
-      for (const [zone, entry] of seatZones(view, s)) box.append(zoneEl(zone, sortedEntry(entry)));
+      for (const [zone, entry] of seatZones(view, s)) box.append(zoneEl(zone, entry, null, true));
       seats.append(box);
     });
     const first = p.views[0];
@@ -87,11 +87,6 @@ const Replay = (function () {
     RD.meldsEl(document.getElementById("r-melds"), first, p.names, null);
     RD.scoresEl(document.getElementById("r-scores"), first, p.names);
     RD.logEl(document.getElementById("r-log"), p.log);
-  }
-
-  function sortedEntry(entry) {
-    if (!entry || !Array.isArray(entry.cards)) return entry;
-    return Object.assign({}, entry, { cards: RD.sortCards(entry.cards).map((x) => x.text) });
   }
 
   return { start };

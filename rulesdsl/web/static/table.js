@@ -59,6 +59,7 @@ const Seat = (function () {
 
   function receive(msg) {
     if (msg.type === "state") {
+      if (state && state.game === msg.game && msg.version < state.version) return;   // an older position
       if (!state || state.version !== msg.version) selected = [];
       state = msg;
       render();
@@ -94,8 +95,8 @@ const Seat = (function () {
 
   function renderOthers(v, names, me) {
     const box = clear(document.getElementById("others"));
-    for (let s = 0; s < v.players; s++) {
-      if (s === me) continue;
+    for (let k = 1; k < v.players; k++) {            // around the table, from the seat after mine
+      const s = (me + k) % v.players;
       const seat = el("div", { class: "seat-box" + (v.current_player === s ? " on-turn" : ""), "data-seat": s },
         el("div", { class: "seat-name" }, names[s] + (v.dealer === s ? " \u00b7 dealer" : "")));
       for (const [zone, entry] of seatZones(v, s)) seat.append(zoneEl(zone, entry));
@@ -213,7 +214,7 @@ const Seat = (function () {
     for (const [zone, perSeat] of Object.entries(end.zones || {})) {
       if (!Array.isArray(perSeat)) continue;
       perSeat.forEach((entry, s) => {
-        if (entry && Array.isArray(entry.cards) && entry.cards.length) seen.append(zoneEl(zone, entry, names[s] + " \u00b7 " + RD.pretty(zone)));
+        if (entry && Array.isArray(entry.cards) && entry.cards.length) seen.append(zoneEl(zone, entry, names[s] + " \u00b7 " + RD.pretty(zone), true));
       });
     }
     if (seen.childNodes.length) box.append(seen);
