@@ -113,11 +113,11 @@ def play_by_clicking(pages, room, choose, done, shots, limit=400):
         page = on_turn(pages)
         assert page is not None, "nobody's page shows a turn"
         assert page.inner_text("#turn") == "your turn"
+        if n in shots:
+            page.screenshot(path=str(ARTIFACTS / shots[n]), full_page=True)
         choose(page)
         version += 1
         wait_version(pages, version)
-        if n in shots:
-            pages[pages.index(page)].screenshot(path=str(ARTIFACTS / shots[n]), full_page=True)
     raise AssertionError("the hand did not end by clicking")
 
 
