@@ -282,6 +282,7 @@ def test_the_start_page_api_makes_a_game_with_parameters_and_seats(app):
         token = links[seat].rsplit("/t/", 1)[1]
         assert lobby.seat_of(token) == (room, seat)
         assert client.get(f"/t/{token}").status_code == 200
+        assert client.get(f"/table/{room.id}", params={"token": token}).status_code == 200
     assert client.get(f"/api/{room.id}/record", params={"token": body["host"]}).status_code == 200
     variant = client.get("/api/rulesets/variants/oklahoma_gin")
     assert variant.status_code == 200
@@ -366,3 +367,17 @@ def test_serve_without_the_web_extra_says_how_to_install_it():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == "error: the web table needs the web extra: pip install 'rulesdsl[web]'"
+
+
+def test_serve_seats_fill_bot_seats_from_bots():
+    import click
+
+    from rulesdsl.cli.serve import _seat_specs
+
+    assert _seat_specs("human,bot,bot,random", "ismcts,greedy", None) == ["human", "ismcts", "greedy", "random"]
+    assert _seat_specs(None, "greedy", 3) == ["human", "greedy", "greedy"]
+    assert _seat_specs("human, human", "greedy", 2) == ["human", "human"]
+    with pytest.raises(click.BadParameter):
+        _seat_specs("human,bot", "greedy", 3)
+    with pytest.raises(click.BadParameter):
+        _seat_specs("human,,bot", "greedy", None)

@@ -159,6 +159,10 @@ def test_a_whole_two_player_hand_is_played_by_clicking(server, browser):
         face_up = page.query_selector_all(f".seat-box[data-seat='{1 - seat}'] .card:not(.back)")
         assert len(face_up) == len(other.get("cards", []))
         assert not page.errors
+    version = pages[0].evaluate("document.body.dataset.version")
+    pages[0].reload()                                 # a page that reloads finds its game as it was
+    pages[0].wait_for_function(f"document.body.dataset.version === '{version}'", timeout=WAIT)
+    assert "Hand 1" in pages[0].inner_text("#result")
 
 
 def test_a_whole_four_person_climbing_deal_is_played_by_clicking(server, browser):

@@ -7,6 +7,7 @@ import importlib
 import json
 import os
 import re
+import warnings
 
 import pytest
 
@@ -25,7 +26,9 @@ def served(lobby=None):
     """A TestClient on a fresh app (bots move with no delay) and its lobby."""
     need("starlette")
     need("httpx")
-    from starlette.testclient import TestClient
+    with warnings.catch_warnings():            # newer Starlette would rather drive httpx2; httpx still works
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     from rulesdsl.web.app import create_app
     from rulesdsl.web.lobby import Lobby
