@@ -135,6 +135,8 @@ def test_malformed_messages_are_refused_without_changing_the_game(app):
         assert ws.receive_json()["type"] == "error"
         ws.send_bytes(b"x" * 5000)
         assert ws.receive_json()["type"] == "error"
+        ws.send_bytes(b'{"type": "sync"}')          # a message may come as bytes (UTF-8 JSON) too
+        assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "sync"})             # the socket still works, the game is as it was
         again = ws.receive_json()
         assert again["view"] == first["view"] and again["version"] == 0

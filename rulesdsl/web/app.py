@@ -131,14 +131,17 @@ class Tables:
         if not self.lobby.may_save(room, request.query_params.get("token")):
             return _fail("the record (which shows every hidden card) is given once the game is over, "
                          "or to the host", 403)
-        return JSONResponse(room.table.save(), headers={
+        async with room.get_lock():
+            record = room.table.save()
+        return JSONResponse(record, headers={
             "Content-Disposition": f'attachment; filename="record-{room.id}.json"'})
 
     async def open_replay(self, request: Request) -> JSONResponse:
         """``{"record": {...}}`` (an uploaded file) or ``{"game", "token"}`` (a game here)."""
         body = await _json_body(request)
         try:
-            replay = self._replay_of(body)
+            record, rules = await self._record_of(body)
+            replay = await asyncio.to_thread(open_record, self.lobby, record, rules)
         except LobbyError as exc:
             return _fail(str(exc))
         except RulesdslError as exc:
@@ -147,22 +150,24 @@ class Tables:
         return JSONResponse({"replay": key, "steps": len(replay.record["actions"]),
                              "players": len(replay.names), "names": replay.names})
 
-    def _replay_of(self, body: Any):
+    async def _record_of(self, body: Any) -> tuple:
+        """The record to replay, and the rules to replay it under (None: the offered ruleset it names)."""
         if isinstance(body, dict) and "game" in body:
             room = self.lobby.games.get(body.get("game")) if isinstance(body.get("game"), str) else None
             if room is None or not self.lobby.may_save(room, body.get("token")):
                 raise LobbyError("that game's record is not yours to see yet (only once it is over, or its host)")
-            return open_record(self.lobby, room.table.save(), room.rules)
+            async with room.get_lock():
+                return room.table.save(), room.rules
         if isinstance(body, dict) and "record" in body:
-            return open_record(self.lobby, body["record"])
+            return body["record"], None
         raise LobbyError("send {record: ...} or {game, token}")
 
     async def replay_step(self, request: Request) -> JSONResponse:
         replay = self.lobby.replays.get(request.path_params["key"])
         if replay is None:
             return _fail("no such replay", 404)
-        try:
-            return JSONResponse(position(replay, request.path_params["step"]))
+        try:                                         # a replay is its own copy: another thread may build it
+            return JSONResponse(await asyncio.to_thread(position, replay, request.path_params["step"]))
         except LobbyError as exc:
             return _fail(str(exc))
 
@@ -184,7 +189,8 @@ class Tables:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                await self._handle(ws, room, seat, message.get("text", message.get("bytes")))
+                text = message.get("text")
+                await self._handle(ws, room, seat, text if text is not None else message.get("bytes"))
         except WebSocketDisconnect:
             pass
         finally:
