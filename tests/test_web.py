@@ -268,7 +268,7 @@ def test_the_start_page_api_makes_a_game_with_parameters_and_seats(app):
     listed = client.get("/api/rulesets").json()
     from rulesdsl.rules import bundled_listing
     assert [(r["name"], r["title"]) for r in listed["rulesets"]] == bundled_listing()
-    form = client.get("/api/rulesets/president").json()
+    form = client.get("/api/ruleset", params={"name": "president"}).json()
     assert {p["name"]: p["default"] for p in form["params"]}["target_score"] == 10
     assert form["players"] == {"min": 4, "max": 7, "default": 5}
     made = client.post("/api/games", json={"ruleset": "president", "params": {"target_score": 3, "scoring": True},
@@ -286,7 +286,7 @@ def test_the_start_page_api_makes_a_game_with_parameters_and_seats(app):
         assert client.get(f"/t/{token}").status_code == 200
         assert client.get(f"/table/{room.id}", params={"token": token}).status_code == 200
     assert client.get(f"/api/{room.id}/record", params={"token": body["host"]}).status_code == 200
-    variant = client.get("/api/rulesets/variants/oklahoma_gin")
+    variant = client.get("/api/ruleset", params={"name": "variants/oklahoma_gin"})
     assert variant.status_code == 200
 
 
@@ -383,3 +383,21 @@ def test_serve_seats_fill_bot_seats_from_bots():
         _seat_specs("human,bot", "greedy", 3)
     with pytest.raises(click.BadParameter):
         _seat_specs("human,,bot", "greedy", None)
+
+
+def test_a_served_file_is_offered_beside_the_bundled_games(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: gin_rummy\nparams: {knock_limit: 5}\n")
+    client, lobby = served(Lobby(served=str(house), served_overrides={"target_score": 50}))
+    with client:
+        names = [r["name"] for r in client.get("/api/rulesets").json()["rulesets"]]
+        assert names[0] == str(house) and "gin_rummy" in names
+        form = client.get("/api/ruleset", params={"name": str(house)}).json()
+        defaults = {p["name"]: p["default"] for p in form["params"]}
+        assert defaults["knock_limit"] == 5 and defaults["target_score"] == 50
+        made = client.post("/api/games", json={"ruleset": str(house), "params": {}, "seats": ["human", "greedy"]})
+        room = lobby.games[made.json()["game"]]
+        assert room.rules.params["knock_limit"] == 5 and room.rules.params["target_score"] == 50
+        other = tmp_path / "other.yaml"
+        other.write_text("extends: gin_rummy\n")
+        assert client.get("/api/ruleset", params={"name": str(other)}).status_code == 404

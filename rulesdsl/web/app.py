@@ -40,7 +40,7 @@ def create_app(lobby: Optional[Lobby] = None, bot_delay: float = 0.6) -> Starlet
     routes = [
         Route("/", page), Route("/t/{token}", page), Route("/table/{game}", page), Route("/replay", page),
         Route("/api/rulesets", tables.rulesets),
-        Route("/api/rulesets/{name:path}", tables.ruleset),
+        Route("/api/ruleset", tables.ruleset),
         Route("/api/games", tables.create, methods=["POST"]),
         Route("/api/replays", tables.open_replay, methods=["POST"]),
         Route("/api/replays/{key}/{step:int}", tables.replay_step),
@@ -82,7 +82,7 @@ class Tables:
                              "bots": list(BOT_NAMES), "served": self.lobby.served})
 
     async def ruleset(self, request: Request) -> JSONResponse:
-        name = request.path_params["name"]
+        name = request.query_params.get("name", "")      # a query, so `./my.rules` stays as written
         try:
             return JSONResponse(ruleset_form(name, self.lobby.rules(name)))
         except LobbyError as exc:

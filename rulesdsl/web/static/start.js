@@ -34,7 +34,7 @@ const Start = (function () {
   }
 
   async function choose(name) {
-    form = await getJSON("/api/rulesets/" + name.split("/").map(encodeURIComponent).join("/"));
+    form = await getJSON("/api/ruleset?name=" + encodeURIComponent(name));
     const players = document.getElementById("players");
     players.min = form.players.min;
     players.max = form.players.max;
