@@ -271,3 +271,26 @@ def test_a_replay_steps_through_a_game(server, browser):
     other.goto(f"{base}/replay?game={room.id}&token={room.token_of(0)}")
     other.wait_for_selector("#message:not([hidden])", timeout=WAIT)
     assert "not yours" in other.inner_text("#message")
+
+
+def test_a_finished_game_offers_its_record_and_an_uploaded_record_replays(server, browser, tmp_path):
+    base, lobby = server
+    room = lobby.create("gin_rummy", ["human", "human"], overrides={"target_score": 10}, seed=49)
+    bots = [make_bot("greedy", seed=s) for s in range(2)]
+    while not room.table.game.is_over:
+        seat = room.table.to_move
+        room.act(seat, bots[seat].choose(room.table.game))
+    page = open_seats(browser, base, room, [0])[0]
+    page.wait_for_selector("#over:not([hidden]) #save-record", timeout=WAIT)
+    assert "Game over" in page.inner_text("#over")
+    got = page.request.get(page.eval_on_selector("#save-record", "a => a.href"))   # the absolute address
+    assert got.status == 200 and got.json()["actions"] == room.table.game.history
+    saved = tmp_path / "record.json"
+    saved.write_bytes(got.body())
+    replay = browser.new_context().new_page()
+    replay.goto(base + "/replay")
+    replay.set_input_files("#record-file", str(saved))
+    replay.wait_for_function("document.body.dataset.step === '0'", timeout=WAIT)
+    replay.keyboard.press("ArrowRight")
+    replay.wait_for_function("document.body.dataset.step === '1'", timeout=WAIT)
+    assert replay.inner_text("#r-action") == "last: " + room.table.game.history[0]
