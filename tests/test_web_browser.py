@@ -97,36 +97,31 @@ def wait_version(pages, version):
         page.wait_for_function(f"document.body.dataset.version === '{version}'", timeout=WAIT, polling=POLL)
 
 
-def on_turn(pages):
-    turn = [p for p in pages if p.evaluate("document.body.dataset.myturn") == "1"]
-    assert len(turn) <= 1, "two pages think it is their turn"
-    return turn[0] if turn else None
-
-
-def play_by_clicking(pages, room, choose, done, shots, limit=400):
-    """Whoever's page says "your turn" clicks what ``choose`` picks, until ``done()``."""
+def play_by_clicking(pages, room, choose, shots, limit=400):
+    """The page of the seat on turn (page i is seat i) clicks what ``choose`` picks until the first
+    hand has ended; then every page shows its result.  A page is read only once it has the latest
+    state (its ``data-version``), and must itself say it is on turn."""
     version = len(room.table.game.history)
-    wait_version(pages, version)
     for n in range(limit):
-        if done():
+        if room.table.game.hand_number > 1 or room.table.game.is_over:
+            wait_version(pages, version)
+            for page in pages:
+                page.wait_for_selector("#result[data-hand='1']", timeout=WAIT)
             return n
-        page = on_turn(pages)
-        assert page is not None, "nobody's page shows a turn"
+        page = pages[room.table.to_move]
+        wait_version([page], version)
+        assert page.evaluate("document.body.dataset.myturn") == "1"
         assert page.inner_text("#turn") == "your turn"
         if n in shots:
             page.screenshot(path=str(ARTIFACTS / shots[n]), full_page=True)
         choose(page)
         version += 1
-        wait_version(pages, version)
+        wait_version([page], version)            # the server has done it: its state came back
     raise AssertionError("the hand did not end by clicking")
 
 
 def buttons(page):
     return page.eval_on_selector_all("#actions button.action", "bs => bs.map((b) => b.dataset.action)")
-
-
-def result_shown(pages, hand=1):
-    return lambda: all(p.query_selector(f"#result[data-hand='{hand}']") is not None for p in pages)
 
 
 def test_a_whole_two_player_hand_is_played_by_clicking(server, browser):
@@ -146,7 +141,7 @@ def test_a_whole_two_player_hand_is_played_by_clicking(server, browser):
         else:
             page.click(f"#actions button[data-action='{want}']")
 
-    clicks = play_by_clicking(pages, room, choose, result_shown(pages), {6: "two-seats-mid-hand.png"})
+    clicks = play_by_clicking(pages, room, choose, {6: "two-seats-mid-hand.png"})
     assert clicks > 10 and room.table.game.hand_number == 2
     for seat, page in enumerate(pages):
         page.screenshot(path=str(ARTIFACTS / f"two-seats-result-seat{seat + 1}.png"), full_page=True)
@@ -175,7 +170,7 @@ def test_a_whole_four_person_climbing_deal_is_played_by_clicking(server, browser
         plays = sorted((a for a in actions if a != "pass"), key=lambda a: -len(a.split()))   # shed fast
         page.click(f"#actions button[data-action='{(plays or actions)[0]}']")
 
-    clicks = play_by_clicking(pages, room, choose, result_shown(pages), {10: "four-seats-mid-deal.png"})
+    clicks = play_by_clicking(pages, room, choose, {10: "four-seats-mid-deal.png"})
     assert clicks > 10
     for page in pages:
         assert "Hand 1" in page.inner_text("#result")
