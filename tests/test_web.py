@@ -124,8 +124,9 @@ def test_malformed_messages_are_refused_without_changing_the_game(app):
     client, lobby = app
     room = two_people(lobby)
     on_turn = room.table.to_move
-    with connect(client, room, on_turn) as ws:
+    with connect(client, room, on_turn) as ws, connect(client, room, 1 - on_turn) as other:
         first = ws.receive_json()
+        other.receive_json()
         for raw in MALFORMED:
             ws.send_text(raw)
             msg = ws.receive_json()
@@ -140,6 +141,8 @@ def test_malformed_messages_are_refused_without_changing_the_game(app):
         ws.send_json({"type": "sync"})             # the socket still works, the game is as it was
         again = ws.receive_json()
         assert again["view"] == first["view"] and again["version"] == 0
+        other.send_json({"type": "sync"})          # the errors went to the sender alone
+        assert other.receive_json()["type"] == "state"
     assert room.table.game.history == []
 
 
