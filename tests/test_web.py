@@ -404,3 +404,16 @@ def test_a_served_file_is_offered_beside_the_bundled_games(tmp_path):
         other = tmp_path / "other.yaml"
         other.write_text("extends: gin_rummy\n")
         assert client.get("/api/ruleset", params={"name": str(other)}).status_code == 404
+
+
+def test_the_page_ships_with_the_package_and_loads_nothing_from_elsewhere():
+    static = ROOT / "rulesdsl" / "web" / "static"
+    text = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r'"rulesdsl\.web" = \["static/\*"\]', text)
+    assert all(p.is_file() for p in static.iterdir())          # "static/*" does not reach into folders
+    page = (static / "index.html").read_text()
+    refs = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert refs and all(r.startswith(("/static/", "data:", "/")) and "//" not in r for r in refs), refs
+    for ref in refs:
+        if ref.startswith("/static/"):
+            assert (static / ref[len("/static/"):]).is_file(), ref
