@@ -123,8 +123,9 @@ const Seat = (function () {
   }
 
   function renderMine(v, names, me) {
-    document.getElementById("me-name").textContent = "You (seat " + (me + 1) + ")" + (v.dealer === me ? " \u00b7 dealer" : "");
     const [handName, hand] = handZone(v);
+    document.getElementById("me-name").textContent = "You (seat " + (me + 1) + ")" + (v.dealer === me ? " \u00b7 dealer" : "") +
+      (handName ? " \u00b7 " + RD.pretty(handName) + " " + hand.count : "");
     const box = clear(document.getElementById("hand"));
     box.dataset.zone = handName || "";
     for (const group of groupBySuit(hand.cards)) {
@@ -204,7 +205,7 @@ const Seat = (function () {
       box.append(el("ol", { class: "order" }, entry.order.map((s, i) =>
         el("li", {}, names[s] + (entry.roles && entry.roles[i] ? " \u2014 " + RD.pretty(entry.roles[i]) : "")))));
     }
-    if (entry.deadwood && entry.deadwood.some((d) => d)) {
+    if (!end.result && entry.deadwood && entry.deadwood.some((d) => d)) {     // else the sentence says it
       box.append(el("p", {}, "Left in hand: " + entry.deadwood.map((d, s) => names[s] + " " + d).join(", ")));
     }
     const melds = el("ol", { class: "melds small" });
