@@ -289,3 +289,27 @@ def test_a_finished_game_offers_its_record_and_an_uploaded_record_replays(server
     replay.keyboard.press("ArrowRight")
     replay.wait_for_function("document.body.dataset.step === '1'", timeout=WAIT)
     assert replay.inner_text("#r-action") == "last: " + room.table.game.history[0]
+
+
+def test_cards_selected_then_a_meld_clicked_lay_off_on_it(server, browser):
+    base, lobby = server
+    room = lobby.create("rummy_500", ["human"] * 4, seed=5)
+    bots = [make_bot("greedy", seed=s) for s in range(4)]
+    for _ in range(400):                              # play on until the seat on turn may lay off
+        seat = room.table.to_move
+        layoffs = [a for a in room.table.view(seat)["legal_actions"] if a.startswith("layoff ") and "=" not in a]
+        if layoffs:
+            break
+        room.act(seat, bots[seat].choose(room.table.game))
+    assert layoffs, "no layoff came up"
+    _, card, _, meld = layoffs[0].split()
+    page = open_seats(browser, base, room, [seat])[0]
+    version = len(room.table.game.history)
+    page.click(f"#hand .card[data-card='{card}']")
+    assert page.query_selector(f"#actions button.match[data-action='{layoffs[0]}']")
+    assert page.eval_on_selector_all("#selection .card", "cs => cs.map((c) => c.dataset.card)") == [card]
+    page.screenshot(path=str(ARTIFACTS / "card-selected.png"), full_page=True)
+    page.click(f"#melds li[data-meld='{meld}']")
+    wait_version([page], version + 1)
+    assert room.table.game.history[-1] == layoffs[0]
+    assert meld in page.inner_text("#log")

@@ -170,7 +170,7 @@ const Seat = (function () {
     const sel = clear(document.getElementById("selection"));
     const verbs = new Set(v.legal_actions.map((a) => a.split(" ")[0]));
     if (chosen.length) {
-      sel.append(el("span", {}, "selected: "), chosen.map((t) => cardEl(t)));
+      sel.append(el("span", {}, "selected: "), ...chosen.map((t) => cardEl(t)));
       for (const verb of ["play", "meld", "discard", "give"]) {
         if (verbs.has(verb) && (verb === "play" || verb === "meld" || chosen.length === 1)) {
           const text = verb + " " + chosen.join(" ");
