@@ -160,3 +160,27 @@ def _shortened(d: Diagnostic) -> Diagnostic:
     quotes cut to short excerpts."""
     cut = lambda m: "`" + excerpt(m.group(1), BASE_QUOTE_LIMIT) + "`"    # noqa: E731
     return replace(d, message=re.sub(r"`([^`]*)`", cut, d.message), hint=re.sub(r"`([^`]*)`", cut, d.hint))
+
+
+def bundled_listing() -> list[tuple[str, str]]:
+    """The bundled games and variants as ``(name, title)``: the title is the ruleset's ``name`` and,
+    for a variant, what it extends.  ``rulesdsl list`` prints it and the web table's start page offers
+    it, so the two never disagree about what is bundled."""
+    from .errors import RulesdslError, printable
+    from .source.resolve import bundled_names, read_file
+
+    out = []
+    for name, path in bundled_names():
+        title = ""
+        try:
+            tree = read_file(path)
+            ext = tree.get("extends") if hasattr(tree, "get") else None
+            nm = tree.get("name") if hasattr(tree, "get") else None
+            if nm is not None:
+                title = str(nm.value)
+            if ext is not None:
+                title = (title + " " if title else "") + f"(extends {ext.value})"
+        except RulesdslError:
+            title = "(unreadable)"
+        out.append((name, printable(title)))
+    return out

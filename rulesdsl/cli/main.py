@@ -1,6 +1,6 @@
-"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, play, replay, rulebook,
-lsp (simulate and compare are in ``simulate.py``, diff in ``diff.py``, play and replay in ``play.py``,
-rulebook in ``rulebook.py``).
+"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, play, replay, serve,
+rulebook, lsp (simulate and compare are in ``simulate.py``, diff in ``diff.py``, play and replay in
+``play.py``, serve in ``serve.py``, rulebook in ``rulebook.py``).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -26,6 +26,7 @@ from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
 from .diff import diff
 from .play import play, replay
 from .rulebook import rulebook
+from .serve import serve
 from .simulate import compare, simulate
 
 
@@ -39,22 +40,10 @@ def cli() -> None:
 @click.option("--verbose", "-v", is_flag=True, help="Show each variant's changes relative to what it extends.")
 def list_cmd(verbose: bool) -> None:
     """List the bundled games and variants."""
-    from ..source.resolve import bundled_names
-    from ..source.resolve import read_file
+    from ..rules import bundled_listing
 
     bases: dict = {}
-    for name, path in bundled_names():
-        title = ""
-        try:
-            tree = read_file(path)
-            ext = tree.get("extends") if hasattr(tree, "get") else None
-            nm = tree.get("name") if hasattr(tree, "get") else None
-            if nm is not None:
-                title = str(nm.value)
-            if ext is not None:
-                title = (title + " " if title else "") + f"(extends {ext.value})"
-        except RulesdslError:
-            title = "(unreadable)"
+    for name, title in bundled_listing():
         line = f"{name:32} {printable(title)}"
         if verbose:
             line = _with_changes(line, name, bases)
@@ -233,6 +222,7 @@ cli.add_command(diff)
 cli.add_command(play)
 cli.add_command(replay)
 cli.add_command(rulebook)
+cli.add_command(serve)
 
 
 def main(argv: Optional[list[str]] = None) -> None:

@@ -56,6 +56,7 @@ class Table:
         self.bot_seed = bot_seed
         self.events: list[Event] = []
         self.bots: dict[int, Any] = {}
+        self._said: dict[tuple, str] = {}     # (event index, reader) -> the sentence (a log is re-read often)
         for seat, spec in enumerate(self.seats):
             if spec != HUMAN:
                 try:
@@ -175,11 +176,16 @@ class Table:
         results = {e.get("hand"): e for e in self.game.hand_log}
         teams = [self.game.members(t) for t in range(self.game.teams)] if self.game.teams else None
         hand = None
-        for event in self.events[since:]:
+        start = since if last is None else max(since, len(self.events) - last)
+        # (each event gives at least one line, so the last ``last`` lines come from the last ``last`` events)
+        for event in self.events[start:]:
             if hand is not None and event.hand != hand and hand in results:
                 lines.append(result_words(results[hand], lambda s: self.name(s, reader), teams))
             hand = event.hand
-            lines.append(self.describe(event, reader))
+            key = (event.index, reader)
+            if key not in self._said:
+                self._said[key] = self.describe(event, reader)
+            lines.append(self._said[key])
         if hand in results:
             lines.append(result_words(results[hand], lambda s: self.name(s, reader), teams))
         return lines if last is None else lines[-last:]
