@@ -22,6 +22,7 @@ import click
 from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, printable
 from ..source.tree import Pos
 from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
+from .explain import explain
 from .simulate import compare, simulate
 
 
@@ -198,6 +199,7 @@ def _refuse_own_input(path: Path, output: Optional[str], stdout: Optional[os.sta
 
 cli.add_command(simulate)
 cli.add_command(compare)
+cli.add_command(explain)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
