@@ -69,6 +69,27 @@ def test_a_refused_knock_shows_the_deadwood_after_its_discard_and_the_knock_limi
     assert str(g.legal_actions()) == before and g.hand_of(seat) == hand
 
 
+def test_a_limit_the_position_chooses_says_how_it_was_chosen():
+    """Oklahoma: the knock limit is the upcard's value, and 0 (gin only) when it is an ace."""
+    said = set()
+    for seed in range(1, 40):
+        g = rules("variants/oklahoma_gin").new_game(seed=seed)
+        for a in ("pass", "pass", "draw stock"):
+            g.apply(a)
+        e = g.refusal("knock " + g.hand_of(g.current_player)[0])
+        if e is None or e.trace is None:
+            continue
+        text = str(e)
+        if '== "A", so 0)' in text:
+            said.add("ace")
+            assert "> knock_limit = 0 (rank(deal.upcard) = \"A\" == \"A\", so 0)" in text
+        elif '!= "A", so value(deal.upcard) = ' in text:
+            said.add("value")
+            limit = text.split("knock_limit = ", 1)[1].split(" ", 1)[0]
+            assert f"so value(deal.upcard) = {limit})" in text
+    assert said == {"ace", "value"}
+
+
 def test_a_refusal_leaves_the_game_as_it_was():
     assert_illegal(gin_after_draw(), "knock " + gin_after_draw().hand_of(1)[0])
     g = president_pair_on_trick()
@@ -162,7 +183,9 @@ def test_or_drops_branches_the_parameters_switch_off():
 
 def test_if_names_the_branch_taken_and_not_negates():
     t = trace_of("if a > 1 then b == 1 else c == 1", a=5, b=2, c=1)
-    assert t.value is False and t.text.startswith("a = 5 > 1, so `b == 1`") and "b = 2 != 1" in t.text
+    assert t.value is False and t.text == "a = 5 > 1, so b = 2 != 1"
+    t = trace_of("if a > 1 then b == 1 or c == 2 else true", a=5, b=2, c=1)
+    assert t.text == "a = 5 > 1, so `b == 1 or c == 2`: none of: b = 2 != 1; c = 1 != 2"
     assert trace_of("not (a in b)", a=1, b=[1, 2]).text == "a = 1 in b = [1, 2]"
 
 
@@ -327,3 +350,18 @@ def test_cli_replays_a_record_and_explains_a_rule(run, tmp_path):
     assert "play.size = 1 != last.size = 2" in r.output and "rule: beats at " in r.output
     r = run("gin_rummy", "--seed", "1", "--actions", "pass; pass; draw stock", "--rule", "go_out.knock.when")
     assert r.exit_code == 1 and "go_out.knock.when at rulesets/gin_rummy.yaml:80" in r.output
+
+
+def test_the_authoring_guide_shows_what_explain_prints(run):
+    """The first example of docs/authoring.md's `## explain` section is the command's output, verbatim."""
+    import shlex
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "authoring.md").read_text()
+    section = doc.split("## explain", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    command, expected = block.split("\n", 1)
+    args = shlex.split(command.removeprefix("$ "))
+    assert args[:2] == ["rulesdsl", "explain"]
+    r = run(*args[2:])
+    assert r.output == expected

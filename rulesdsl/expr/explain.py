@@ -181,7 +181,7 @@ class Tracer:
         if op == "if":
             return self._if(e, ctx, depth)
         if op == "cmp":
-            return self._cmp(e, ctx)
+            return self._cmp(e, ctx, depth)
         if op == "in":
             return self._in(e, ctx)
         if op == "name" and e.args[0] in self.scope.derived:
@@ -248,18 +248,33 @@ class Tracer:
         c, why = self._ev(cond, ctx, depth + 1)
         branch = yes if c else no
         value, step = self._ev(branch, ctx, depth + 1)
+        if isinstance(self.fn(branch), Const) or not step.parts:      # the branch's own fact says it
+            return value, Step(f"{why.flat()}, so {step.text}")
         return value, Step(f"{why.flat()}, so `{_cut(unparse(branch), SOURCE_LIMIT)}`", [step])
 
-    def _cmp(self, e: E, ctx: Any) -> tuple[Any, Step]:
+    def _cmp(self, e: E, ctx: Any, depth: int = 0) -> tuple[Any, Step]:
         sym, left, right = e.args
         lv, rv = self.fn(left)(ctx), self.fn(right)(ctx)
         value = _CMP[sym](lv, rv)
         ls, rs = self._side(left, lv, ctx), self._side(right, rv, ctx)
+        ls += self._choice(left, ctx, depth)
+        rs += self._choice(right, ctx, depth)
         if value:
             return value, Step(f"{ls} {sym} {rs}")
         if sym in ("==", "!=") or (_number(lv) and _number(rv)):
             return value, Step(f"{ls} {_NEGATED[sym]} {rs}")
         return value, Step(f"{ls} {sym} {rs} is false")
+
+    def _choice(self, e: E, ctx: Any, depth: int) -> str:
+        """For a derived value that the position chooses (its body an ``if`` the parameters leave
+        open), the choice made: `` (rank(deal.upcard) = "A" == "A", so `0`)``; else ``""``."""
+        if e.op != "name" or e.args[0] not in self.scope.derived or depth + 1 >= MAX_DEPTH:
+            return ""
+        body = self.scope.derived[e.args[0]].ast
+        if body.op != "if" or isinstance(self.fn(e), Const):
+            return ""
+        _value, why = self._ev(body, ctx, depth + 1)
+        return f" ({why.flat()})"
 
     def _in(self, e: E, ctx: Any) -> tuple[Any, Step]:
         left, right = e.args

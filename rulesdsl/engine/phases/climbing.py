@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...compile.patterns import MAX_CANDIDATES, Pattern, PlayShape
-from ...errors import IllegalAction, RuleEvaluationError
+from ...errors import IllegalAction, RuleEvaluationError, excerpt
 from ...expr.compiler import Const
 from ..actions import Action
 from .base import Phase
@@ -752,8 +752,8 @@ class ClimbPhase(Phase):
             shown = " ".join(self.prog.cards.texts(g.zones[c.to][-last.size:]))
             trace = self._beats_trace(g, action, shape, ids, decl, key)
             if trace is None or trace.holds:
-                return IllegalAction(f"`{action}` does not beat the last play ({shown}): `{c.beats_text}`",
-                                     "beats", c.beats_pos)
+                return IllegalAction(f"`{action}` does not beat the last play ({shown}): "
+                                     f"`{excerpt(' '.join(c.beats_text.split()), 160)}`", "beats", c.beats_pos)
             return IllegalAction(f"`{action}` does not beat the last play ({shown})", "beats", c.beats_pos, trace)
         return None
 
