@@ -17,7 +17,7 @@ from typing import Optional
 
 import click
 
-from ..errors import IllegalAction, RulesdslError, RulesetError, excerpt, printable
+from ..errors import RulesdslError, RulesetError, excerpt, printable
 from .common import _ALLOW_PATH, _load, _parse_sets, _print_diagnostics
 
 #: refusals that say the action itself is not written right, not that the rules forbid it
