@@ -193,7 +193,11 @@ def test_a_long_condition_is_cut():
     text = " or ".join(f"a == {i}" for i in range(40))
     t = trace_of(text, a=-1)
     assert t.text.count("a = -1 != ") == MAX_PARTS and "and 34 more" in t.text
-    assert len(t.text) <= MAX_TEXT and len(t.lines()) <= MAX_PARTS + 2
+    assert len(t.lines()) <= MAX_PARTS + 2
+    long = " or ".join(f"a_value_with_a_rather_long_name == {i}" for i in range(40))
+    t = trace_of(long, a_value_with_a_rather_long_name=-1)
+    assert len(t.text) == MAX_TEXT and t.text.endswith("...")
+    assert len(t.lines()) == MAX_PARTS + 2 and all(len(x) < 80 for x in t.lines())
 
 
 def test_a_failing_part_is_reported_not_raised():

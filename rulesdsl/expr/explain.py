@@ -26,7 +26,7 @@ from .compiler import Const, CompileError, Scope
 
 MAX_DEPTH = 8            # nested and/or/not/if explained at most this deep; below, a part is one value
 MAX_PARTS = 6            # branches of one `or` (or parts of one true `and`) shown at most
-MAX_TEXT = 360           # a one-line trace is cut past this many characters
+MAX_TEXT = 200           # a one-line trace (in a refusal's message) is cut past this many characters
 MAX_LINES = 24           # a multi-line trace shows at most this many lines
 SOURCE_LIMIT = 60        # how much of a part's own text is quoted
 VALUE_LIMIT = 48         # how much of a value is shown
