@@ -369,3 +369,59 @@ def test_the_authoring_guide_shows_what_explain_prints(run):
     assert args[:2] == ["rulesdsl", "explain"]
     r = run(*args[2:])
     assert r.output == expected
+
+
+# ----------------------------------------------------------------------------------------- hidden cards
+def hidden_scope():
+    from rulesdsl.expr.compiler import Builtin
+    values = {"stock": [7, 8, 9], "discard": [3, 4], "hand": [1, 2]}
+    names = {k: Binding(lambda c, _k=k: c[_k]) for k in values}
+    top = Builtin(lambda g, z: z[-1] if z else None, (1, 1))
+    sc = Scope({}, names, {"top": top})
+    zones = {"stock": ("table", "none"), "discard": ("table", "top"), "hand": ("player", "owner")}
+    return Tracer(sc, zones=zones), values
+
+
+@pytest.mark.parametrize("text, hidden", [
+    ("count(stock) > 5", False), ("top(discard) == 3", False), ("count(hand) == 1", False),
+    ("top(stock) == 1", True), ("count(discard) > 1 and 9 in stock", True), ("sum(discard) == 1", True),
+])
+def test_a_trace_for_a_player_never_shows_cards_that_player_cannot_see(text, hidden):
+    tracer, ctx = hidden_scope()
+    ast, _ = parse(text)
+    full = tracer.trace(Expr(ast, text), ctx)
+    sealed = tracer.trace(Expr(ast, text), ctx, seat=1)
+    assert full.sealed is False and "cannot see" not in full.text
+    assert sealed.sealed is hidden and sealed.value == full.value
+    if hidden:
+        assert sealed.text == "it reads cards seat 1 cannot see" and sealed.unsealed.text == full.text
+    else:
+        assert sealed.text == full.text
+
+
+def test_a_refusal_that_reads_the_stock_is_sealed_and_the_command_shows_it_all(tmp_path, run):
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "rulesets" / "gin_rummy.yaml").read_text()
+    old = "when: count(stock) > params.stock_floor "
+    assert old in text
+    f = tmp_path / "peek.yaml"
+    f.write_text(text.replace(old, 'when: count(stock) > params.stock_floor and rank(top(stock)) != "A" '))
+    peek = rulesdsl.load(f)
+    def ace_on_stock():
+        """A position (seed, game) where the stock's top card is an ace and drawing is refused."""
+        for seed in range(100):
+            g = peek.new_game(seed=seed)
+            rng = random.Random(seed)
+            for _ in range(20):
+                legal = [str(a) for a in g.legal_actions()]
+                if g.step_name() == "draw" and "take discard" in legal and "draw stock" not in legal:
+                    return seed, g
+                g.apply(rng.choice(legal))
+        pytest.fail("no position with an ace on the stock")
+    seed, g = ace_on_stock()
+    played = list(g.history)
+    e = g.refusal("draw stock")
+    assert e.trace.sealed and "cannot see" in str(e) and '"A"' not in str(e) and '"A"' not in e.explain()
+    assert 'rank(top(stock)) = "A" == "A"' in e.trace.unsealed.text
+    r = run(str(f), "--seed", str(seed), "--actions", "; ".join(played), "draw stock")
+    assert r.exit_code == 1 and 'rank(top(stock)) = "A" == "A"' in r.output

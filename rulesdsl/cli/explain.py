@@ -114,6 +114,9 @@ def _explain_action(game, text: str) -> None:
     if refused.rule in _NOTATION:
         _fail(str(refused))
     click.echo(f"`{excerpt(text)}` is not legal now (seat {seat} to play, {game.step_name()})")
+    full = refused.trace.unsealed if refused.trace is not None and refused.trace.sealed else None
+    if full is not None:                   # the command replays from the seed: it sees every card
+        refused = type(refused)(refused.headline, refused.rule, refused.pos, full)
     click.echo(refused.explain())
     sys.exit(1)
 

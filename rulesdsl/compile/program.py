@@ -289,7 +289,8 @@ class Program:
         """The ``expr.explain.Tracer`` of this program (made when first asked for: play never needs it)."""
         if self._tracer is None:
             from ..expr.explain import Tracer
-            self._tracer = Tracer(self.scope, tuple(self.cards.text))
+            zones = {name: (spec.per, spec.visible) for name, spec in self.model.zones.items()}
+            self._tracer = Tracer(self.scope, tuple(self.cards.text), zones)
         return self._tracer
 
     def roles_for(self, n: int) -> tuple:

@@ -55,7 +55,8 @@ class Builtin:
     pure: bool = False
     fuse: Optional[Callable[[Callable], Optional[Callable]]] = None   # one-argument fast path
     returns: str = ""               # "text", "number", "bool" when the result is always so (else "")
-    shows: str = ""                 # "card" / "cards": card ids, shown by name in traces
+    shows: str = ""                 # "card" / "cards": card ids, shown by name in traces; "secret":
+                                    # it reads cards other seats hold (a trace for a player hides it)
 
 
 class CompileError(Exception):

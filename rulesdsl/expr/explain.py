@@ -84,6 +84,10 @@ class Trace:
     rule: str = ""
     pos: Any = None
     source: str = ""
+    #: a trace for a player's eyes that would have shown what that player cannot see is ``sealed``:
+    #: its step says only that; ``unsealed`` keeps the full trace for the program (never printed)
+    sealed: bool = False
+    unsealed: Optional["Trace"] = field(default=None, repr=False)
 
     @property
     def holds(self) -> bool:
@@ -126,25 +130,37 @@ class Tracer:
     ``cards`` (card id -> text), when given, shows card values by name where the names that give cards
     say so (``Binding.shows`` / ``Builtin.shows``)."""
 
-    def __init__(self, scope: Scope, cards: Optional[tuple] = None):
+    def __init__(self, scope: Scope, cards: Optional[tuple] = None, zones: Optional[dict] = None):
         self.scope = scope
         self.cards = cards
+        self.zones = zones or {}             # zone name -> (per: table/player/team, visible)
         self._fns: dict[int, tuple] = {}     # id(node) -> (node, closure): nodes live in the model
+        self._hidden: dict[int, tuple] = {}  # id(node) -> (node, whether it reads hidden cards)
+        self._touched = False                # a value shown in the trace being made reads hidden cards
 
     # ------------------------------------------------------------------ public
-    def trace(self, expr: Any, ctx: Any, rule: str = "", pos: Any = None) -> Trace:
+    def trace(self, expr: Any, ctx: Any, rule: str = "", pos: Any = None, seat: Optional[int] = None) -> Trace:
         """Why ``expr`` (an ``Expr`` or an ``E``) has its value in ``ctx``.  An evaluation that fails
-        is reported as such (the engine would have stopped with a ``RuleEvaluationError``)."""
+        is reported as such (the engine would have stopped with a ``RuleEvaluationError``).
+
+        With ``seat`` (the acting seat: the trace is for its player), a trace that would show a value
+        read from cards that seat cannot see (a hidden zone, another seat's hand) is sealed: it says
+        only that, so a refusal never tells a player more than the legal list does."""
         node = expr.ast if isinstance(expr, Expr) else expr
         source = str(expr) if isinstance(expr, Expr) else unparse(node)
         if pos is None:
             pos = getattr(expr, "pos", None)
+        self._touched = False
         try:
             value, step = self._ev(node, ctx, 0)
         except Exception as exc:          # noqa: BLE001 -- the rule fails here; say so, never raise
             value, step = None, Step(f"`{_cut(source, SOURCE_LIMIT)}` cannot be evaluated: "
                                      f"{type(exc).__name__}: {_cut(str(exc), 120)}")
-        return Trace(value, step, rule, pos, source)
+            self._touched = self._touched or self.reads_hidden(node)
+        full = Trace(value, step, rule, pos, source)
+        if seat is None or not self._touched:
+            return full
+        return Trace(value, Step(f"it reads cards seat {seat} cannot see"), rule, pos, source, True, full)
 
     def fn(self, node: E) -> Callable[[Any], Any]:
         """The compiled closure of a part (compiled once, quietly: it compiled at load)."""
@@ -206,6 +222,8 @@ class Tracer:
         value = fn(ctx)
         if not isinstance(value, bool):
             return value, Step(self._side(e, value, ctx))
+        if self.reads_hidden(e):
+            self._touched = True
         body = self.scope.derived[e.args[0]].ast
         _inner, why = self._ev(body, ctx, depth + 1)
         return value, Step(f"{e.args[0]} is {self._show(value)}", [why])
@@ -282,11 +300,66 @@ class Tracer:
         value = lv in rv
         return value, Step(f"{self._side(left, lv, ctx)} {'in' if value else 'not in'} {self._side(right, rv, ctx)}")
 
+    # ------------------------------------------------------------------ what the acting seat sees
+    def reads_hidden(self, e: E) -> bool:
+        """Whether a part's value depends on cards the acting seat cannot see: a zone it does not see
+        (all of it, or past the top of a zone that shows its top), another seat's zone, a builtin that
+        reads other hands -- directly or through the derived values and functions it names.  Counting
+        a zone's cards (``count(stock)``) is public.  Judged from the text alone, once per part."""
+        hit = self._hidden.get(id(e))
+        if hit is not None and hit[0] is e:
+            return hit[1]
+        self._hidden[id(e)] = (e, False)             # derived values are acyclic; this ends any loop
+        found = self._walk_hidden(e)
+        self._hidden[id(e)] = (e, found)
+        return found
+
+    def _walk_hidden(self, e: E) -> bool:
+        op, a = e.op, e.args
+        if op == "name":
+            return self._zone_hidden(a[0]) or (a[0] in self.scope.derived
+                                               and self.reads_hidden(self.scope.derived[a[0]].ast))
+        if op == "attr":
+            base, member = a
+            if member in self.zones and not (base.op == "name" and base.args[0] == "params"):
+                return self.zones[member][1] != "all" or self.reads_hidden(base)   # a seat's or team's zone
+            return self.reads_hidden(base)
+        if op == "call":
+            name, args = a[0], a[1:]
+            if name == "count" and len(args) == 1 and self._is_zone(args[0]):
+                return False                                            # how many: public
+            if name == "top" and len(args) == 1 and args[0].op == "name" \
+                    and self.zones.get(args[0].args[0], ("", ""))[1] == "top":
+                return False
+            b = self.scope.builtins.get(name)
+            if b is not None and getattr(b, "shows", "") == "secret":
+                return True
+            fn = self.scope.functions.get(name)
+            if fn is not None and self.reads_hidden(fn.ast):
+                return True
+            return any(self.reads_hidden(x) for x in args if isinstance(x, E))
+        return any(self.reads_hidden(x) for x in a if isinstance(x, E))
+
+    def _is_zone(self, e: E) -> bool:
+        return (e.op == "name" and e.args[0] in self.zones) or (e.op == "attr" and e.args[1] in self.zones)
+
+    def _zone_hidden(self, name: str) -> bool:
+        """A zone named bare: a table zone, or the acting seat's (or its team's) own."""
+        zone = self.zones.get(name)
+        if zone is None:
+            return False
+        per, visible = zone
+        if per == "table":
+            return visible != "all"
+        return visible not in ("all", "owner", "team")
+
     # ------------------------------------------------------------------ showing values
     def _side(self, e: E, value: Any, ctx: Any = None) -> str:
         """A part as written, with its value (a literal is its own value)."""
         if e.op == "const":
             return self._show(value)
+        if self.reads_hidden(e):
+            self._touched = True
         src = unparse(e)
         if e.op not in ("name", "attr", "call", "index", "const"):
             src = f"({_cut(src, SOURCE_LIMIT)})"

@@ -50,7 +50,7 @@ class Phase:
         expr = self.prog.rule_exprs.get(key)
         if expr is None:
             return None
-        trace = self.prog.tracer().trace(expr, g, key, expr.pos)
+        trace = self.prog.tracer().trace(expr, g, key, expr.pos, seat=g.actor)
         return None if trace.holds else trace
 
     def view(self, g, seat: int, out: dict) -> None:

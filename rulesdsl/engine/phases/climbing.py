@@ -773,7 +773,7 @@ class ClimbPhase(Phase):
             self._view_as(cand, shape.rank_pos, shape.rank_key, named, rev)
         g.streak_now = self._streak(g, cand)
         try:
-            return self.prog.tracer().trace(expr, g, "climbing.beats", expr.pos)
+            return self.prog.tracer().trace(expr, g, "climbing.beats", expr.pos, seat=g.actor)
         finally:
             g.cplay, g.clast, g.streak_now = saved
 

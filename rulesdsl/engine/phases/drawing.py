@@ -481,7 +481,7 @@ class TurnPhase(Phase):
         if card is not None and expr is not None:
             saved, g.cand = g.cand, card
             try:
-                trace = self.prog.tracer().trace(expr, g, a.key + ".forbid", expr.pos)
+                trace = self.prog.tracer().trace(expr, g, a.key + ".forbid", expr.pos, seat=g.actor)
             finally:
                 g.cand = saved
         if trace is None or not trace.holds:
@@ -517,12 +517,12 @@ class TurnPhase(Phase):
             return None
         tracer = self.prog.tracer()
         if card is None:
-            return tracer.trace(expr, g, f"go_out.{spec.name}.when", expr.pos)
+            return tracer.trace(expr, g, f"go_out.{spec.name}.when", expr.pos, seat=g.actor)
         hand = g.pzones["hand"][g.actor]
         i = hand.index(card)
         hand.remove(card)
         try:
-            return tracer.trace(expr, g, f"go_out.{spec.name}.when", expr.pos)
+            return tracer.trace(expr, g, f"go_out.{spec.name}.when", expr.pos, seat=g.actor)
         finally:
             hand.insert(i, card)
 
