@@ -357,12 +357,12 @@ def test_cli_replays_a_record_and_explains_a_rule(run, tmp_path):
 
 
 def test_the_authoring_guide_shows_what_explain_prints(run):
-    """The first example of docs/authoring.md's `## explain` section is the command's output, verbatim."""
+    """The first example of docs/authoring.md's `rulesdsl explain` section is the command's output, verbatim."""
     import shlex
     from pathlib import Path
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "authoring.md").read_text()
-    section = doc.split("## explain", 1)[1]
+    section = doc.split("## `rulesdsl explain`", 1)[1]
     block = section.split("```sh\n", 1)[1].split("```", 1)[0]
     command, expected = block.split("\n", 1)
     args = shlex.split(command.removeprefix("$ "))

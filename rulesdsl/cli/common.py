@@ -3,6 +3,7 @@ printing diagnostics."""
 
 from __future__ import annotations
 
+import re
 import sys
 import warnings
 from contextlib import contextmanager
@@ -74,3 +75,22 @@ def _load(name: str, overrides: dict, where: dict, allow_paths: tuple = ()):
 _ALLOW_PATH = click.option(
     "--allow-path", "allow_paths", multiple=True, metavar="DIR", type=click.Path(),
     help="A folder (outside the ruleset's own) whose files `extends` may name (repeatable).")
+
+
+_KEY_VALUE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*=")
+
+
+def ruleset_groups(args: tuple) -> list[tuple[str, tuple]]:
+    """``GAME GAME target_score=50 variants/VARIANT`` -> each ruleset with the KEY=VALUE arguments
+    that follow it (``compare`` and ``diff`` read their rulesets so); a KEY=VALUE before any ruleset
+    is a usage error."""
+    groups: list = []
+    for arg in args:
+        if _KEY_VALUE.match(arg):
+            if not groups:
+                raise click.UsageError(f"`{printable(arg)}` comes before any ruleset: write the ruleset first, "
+                                       "then its overrides (GAME target_score=50)")
+            groups[-1][1].append(arg)
+        else:
+            groups.append((arg, []))
+    return [(name, tuple(sets)) for name, sets in groups]

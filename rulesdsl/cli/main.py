@@ -1,5 +1,5 @@
-"""The ``rulesdsl`` command: list, validate, simulate, compare, convert (simulate and compare are in
-``simulate.py``).
+"""The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, explain (simulate and compare
+are in ``simulate.py``, diff in ``diff.py``, explain in ``explain.py``).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -22,6 +22,7 @@ import click
 from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, printable
 from ..source.tree import Pos
 from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
+from .diff import diff
 from .explain import explain
 from .simulate import compare, simulate
 
@@ -33,11 +34,13 @@ def cli() -> None:
 
 
 @cli.command("list")
-def list_cmd() -> None:
+@click.option("--verbose", "-v", is_flag=True, help="Show each variant's changes relative to what it extends.")
+def list_cmd(verbose: bool) -> None:
     """List the bundled games and variants."""
     from ..source.resolve import bundled_names
     from ..source.resolve import read_file
 
+    bases: dict = {}
     for name, path in bundled_names():
         title = ""
         try:
@@ -50,7 +53,18 @@ def list_cmd() -> None:
                 title = (title + " " if title else "") + f"(extends {ext.value})"
         except RulesdslError:
             title = "(unreadable)"
-        click.echo(f"{name:32} {printable(title)}")
+        line = f"{name:32} {printable(title)}"
+        if verbose:
+            line = _with_changes(line, name, bases)
+        click.echo(line)
+
+
+def _with_changes(line: str, name: str, bases: dict) -> str:
+    """A ``list`` line with the variant's changes added (a game that extends nothing keeps its line)."""
+    from .diff import cut, list_width, variant_changes
+
+    changes = variant_changes(name, bases)
+    return line if changes is None else cut(f"{line} {changes}", list_width())
 
 
 @cli.command()
@@ -199,6 +213,7 @@ def _refuse_own_input(path: Path, output: Optional[str], stdout: Optional[os.sta
 
 cli.add_command(simulate)
 cli.add_command(compare)
+cli.add_command(diff)
 cli.add_command(explain)
 
 

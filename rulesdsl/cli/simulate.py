@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import time
 from typing import Optional
@@ -22,7 +21,7 @@ import click
 from ..errors import RulesetError, printable
 from ..sim import Plan, SimError, collect, default_jobs, report_for, run_matches
 from ..sim.runner import FAILED, UNFINISHED
-from .common import _ALLOW_PATH, _load, _parse_sets, _print_diagnostics
+from .common import _ALLOW_PATH, _load, _parse_sets, _print_diagnostics, ruleset_groups
 
 #: a run stops after this many failed matches (a broken ruleset usually fails every match)
 MAX_FAILED_MATCHES = 10
@@ -232,25 +231,14 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], bots: 
         sys.exit(1)
 
 
-_KEY_VALUE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*=")
-
-
 def _ruleset_groups(args: tuple) -> list[tuple[str, tuple]]:
     """``GAME GAME target_score=50 variants/VARIANT`` -> each ruleset with the KEY=VALUE
-    arguments that follow it."""
-    groups: list = []
-    for arg in args:
-        if _KEY_VALUE.match(arg):
-            if not groups:
-                raise click.UsageError(f"`{printable(arg)}` comes before any ruleset: write the ruleset first, "
-                                       "then its overrides (GAME target_score=50)")
-            groups[-1][1].append(arg)
-        else:
-            groups.append((arg, []))
+    arguments that follow it (at least two rulesets)."""
+    groups = ruleset_groups(args)
     if len(groups) < 2:
         raise click.UsageError("compare needs at least two rulesets (the same name twice, with overrides after "
                                "the second: GAME GAME target_score=50)")
-    return [(name, tuple(sets)) for name, sets in groups]
+    return groups
 
 
 @click.command()
