@@ -86,14 +86,33 @@ class IllegalAction(RulesdslError):
     """An action that the rules forbid now (or that does not parse).  The game is unchanged.
 
     ``rule`` names the rule that forbids it and ``pos`` where that rule is written, when known.
+    ``trace``, when a condition of the ruleset refuses the action, says why that condition is false
+    (an ``expr.explain.Trace``: its parts with their values); ``explain()`` gives it as text.
     """
 
-    def __init__(self, message: str, rule: str = "", pos: Optional[Pos] = None):
+    def __init__(self, message: str, rule: str = "", pos: Optional[Pos] = None, trace=None):
         self.rule = rule
         self.pos = pos
-        self.detail = printable(message)
-        where = f" [{rule}" + (f" at {pos}" if pos and pos.line else "") + "]" if rule else ""
-        super().__init__(self.detail + printable(where))
+        self.trace = trace
+        self.headline = printable(message)
+        self.detail = self.headline + (": " + trace.text if trace is not None else "")
+        super().__init__(self.detail + printable(self.where()))
+
+    def where(self) -> str:
+        """`` [rule at path:line:col]``, or ``""`` when no rule is named."""
+        pos = self.pos
+        return f" [{self.rule}" + (f" at {pos}" if pos and pos.line else "") + "]" if self.rule else ""
+
+    def explain(self) -> str:
+        """Why the action is refused, for a person: the message, then the rule with where it is written
+        and, when a condition refused it, that condition's parts with their values, one per line."""
+        out = [self.headline]
+        if self.rule:
+            out.append("rule: " + printable(self.rule + (f" at {self.pos}" if self.pos and self.pos.line else "")))
+        if self.trace is not None:
+            out.append("why:")
+            out.extend("  " + line for line in self.trace.lines())
+        return "\n".join(out)
 
 
 class RuleEvaluationError(RulesdslError):

@@ -24,9 +24,9 @@ from .cards import CardTable
 def zone_bindings(table_zones: list[str], player_zones: list[str]) -> dict[str, Binding]:
     names: dict[str, Binding] = {}
     for z in table_zones:
-        names[z] = Binding(lambda g, _z=z: g.zones[_z], f"the cards of the table zone `{z}`")
+        names[z] = Binding(lambda g, _z=z: g.zones[_z], f"the cards of the table zone `{z}`", shows="cards")
     for z in player_zones:
-        names[z] = Binding(_player_zone(z), f"the acting player's `{z}`")
+        names[z] = Binding(_player_zone(z), f"the acting player's `{z}`", shows="cards")
     return names
 
 
@@ -45,14 +45,15 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
         "declarer": Binding(lambda g: g.declarer, "the seat that went out"),
         "defender": Binding(lambda g: g.defender, "the declarer's opponent (two-player games)"),
         "winner": Binding(lambda g: g.winner, "the match winner (in end bonuses)"),
-        "card": Binding(lambda g: g.cand, "the card the action would move"),
+        "card": Binding(lambda g: g.cand, "the card the action would move", shows="card"),
         "ending": Binding(lambda g: g.ending, "how the hand ended: a go_out name, or `void`", type="text"),
         "players": Binding(lambda g: g.n, "the number of players", type="number"),
         "seats": Binding(lambda g: range(g.n), "every seat, 0 .. players-1"),
         "max_score": Binding(lambda g: max(g.scores), "the highest running total", type="number"),
         "min_score": Binding(lambda g: min(g.scores), "the lowest running total", type="number"),
-        "turn.taken": Binding(lambda g: g.taken, "the card taken from a pile this turn (or none)"),
-        "turn.drawn": Binding(lambda g: g.drawn, "the card last drawn from a stock this turn (or none)"),
+        "turn.taken": Binding(lambda g: g.taken, "the card taken from a pile this turn (or none)", shows="card"),
+        "turn.drawn": Binding(lambda g: g.drawn, "the card last drawn from a stock this turn (or none)",
+                              shows="card"),
         "arrived": Binding(lambda g: g.arrived, "in auto_lay.replace_when: how the laid card reached the hand "
                            "(\"dealt\", \"drawn\", \"taken\")", type="text"),
         "deal.reshuffles": Binding(lambda g: g.reshuffles, "times the discard pile became the stock this hand",
@@ -61,7 +62,8 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
         "deal.scorer": Binding(lambda g: g.scorer, "the seat that scored the hand just ended"),
     }
     for f in fact_names:
-        names[f"deal.{f}"] = Binding(lambda g, _f=f: g.facts.get(_f), f"the card remembered as `{f}` at the deal")
+        names[f"deal.{f}"] = Binding(lambda g, _f=f: g.facts.get(_f), f"the card remembered as `{f}` at the deal",
+                                     shows="card")
     return names
 
 
@@ -113,7 +115,7 @@ def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
 def table_bindings() -> dict[str, Binding]:
     """Names for open melds: the cards taken this turn, and (in ``placed_value``) the placed card."""
     return {
-        "turn.taken_cards": Binding(lambda g: g.taken_cards, "every card taken from a pile this turn"),
+        "turn.taken_cards": Binding(lambda g: g.taken_cards, "every card taken from a pile this turn", shows="cards"),
         "as": Binding(lambda g: g.cand_as, "in placed_value: the card a placed card stands for"),
         "meld.kind": Binding(lambda g: g.cand_meld.kind, "in placed_value: \"run\" or \"set\""),
         "meld.ranks": Binding(lambda g: g.cand_meld_ranks, "in placed_value: the rank names the meld holds"),
@@ -129,7 +131,8 @@ def team_bindings(team_zones: list[str], teams: bool) -> dict[str, Binding]:
     if teams:
         names["team"] = Binding(lambda g: g.team_cur, "the team being scored (in each_team)")
     for z in team_zones:
-        names[z] = Binding(lambda g, _z=z: g.tzones[_z][g.team_of(g.actor)], f"the acting team's `{z}`")
+        names[z] = Binding(lambda g, _z=z: g.tzones[_z][g.team_of(g.actor)], f"the acting team's `{z}`",
+                           shows="cards")
     return names
 
 
@@ -294,7 +297,7 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         "melded": Builtin(lambda g, s: _melded(g, s, late), (1, 1),
                           "the value of every card a seat placed on the table this hand"),
         "held": Builtin(lambda g, s: sum(value[c] for c in g.pzones["hand"][s]), (1, 1),
-                        "the value of the cards left in a seat's hand"),
+                        "the value of the cards left in a seat's hand", shows="secret"),
         "team_of": Builtin(lambda g, s: g.team_of(s), (1, 1), "the team a seat plays for"),
         "partner": Builtin(lambda g, s: g.partner(s), (1, 1), "a seat's partner"),
         "members": Builtin(lambda g, t: g.members(t), (1, 1), "the seats of a team"),
@@ -310,14 +313,15 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
                                 "the value of every card on a team's melds"),
         "team_melded": Builtin(lambda g, t: g.team_melded[t], (1, 1), "whether a team has made its initial meld"),
         "held_cards": Builtin(lambda g, s: g.held_cards(s), (1, 1),
-                              "a seat's hand, plus its reserve packet if not yet picked up"),
-        "top": Builtin(lambda g, z: z[-1] if len(z) else None, (1, 1), "the top card of a zone (or none)"),
+                              "a seat's hand, plus its reserve packet if not yet picked up", shows="secret"),
+        "top": Builtin(lambda g, z: z[-1] if len(z) else None, (1, 1), "the top card of a zone (or none)",
+                       shows="card"),
         "marked": Builtin(lambda g, c, name: c in g.marks.get(name, {}), (2, 2),
                           "whether a card carries a mark made when it was discarded"),
         "marks_by": Builtin(lambda g, t, name: sum(1 for s in g.marks.get(name, {}).values() if g.team_of(s) == t),
                             (2, 2), "how many cards a team's players marked"),
         "holder": Builtin(lambda g, t: _holder(g, t), (1, 1),
-                          "the seat whose hand holds a card (by its text, e.g. \"3D\"), or none"),
+                          "the seat whose hand holds a card (by its text, e.g. \"3D\"), or none", shows="secret"),
         "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
                             "a seat's finishing position in the deal just ended (1 = first out)", returns="number"),
         "role_points": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][1], (1, 1),

@@ -279,6 +279,19 @@ class Program:
     discard_zone: Optional[str] = None    # the pile the turn's `discard` action goes to
     reserve_zone: Optional[str] = None    # the per-player packet that becomes the hand (the foot)
     rule_codes: dict = field(default_factory=dict)   # see ``located``: names the rule that failed
+    #: key path -> the expression of every rule compiled for play (``turn[draw].take.when``), and the
+    #: scope they were compiled in: what ``expr.explain`` needs to say why a rule holds or not
+    rule_exprs: dict = field(default_factory=dict)
+    scope: Any = None
+    _tracer: Any = None
+
+    def tracer(self):
+        """The ``expr.explain.Tracer`` of this program (made when first asked for: play never needs it)."""
+        if self._tracer is None:
+            from ..expr.explain import Tracer
+            zones = {name: (spec.per, spec.visible) for name, spec in self.model.zones.items()}
+            self._tracer = Tracer(self.scope, tuple(self.cards.text), zones)
+        return self._tracer
 
     def roles_for(self, n: int) -> tuple:
         """(name, points) by finishing position for ``n`` players, or () when the game has no roles."""
@@ -288,6 +301,7 @@ class Program:
 def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) -> Optional[Program]:
     """Compile ``model`` for ``n`` players; problems go to ``diags`` (returns None if any)."""
     rule_codes: dict = {}                   # code object of a rule's closure -> (key path, position)
+    rule_exprs: dict = {}                   # key path -> the rule's expression (for explanations)
     copies = setup_value(model.deck.copies, params, n, diags)
     jokers = setup_value(model.deck.jokers, params, n, diags)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
@@ -362,6 +376,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
 
     def rc(e, rule: str):
         """Compile a rule that runs during play, named by its key path for run-time errors."""
+        rule_exprs[rule] = e
         return located(scope.compile(e), rule, e.pos, rule_codes)
 
     def opt(e, rule: str = ""):
@@ -433,7 +448,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     if m.end_bonus is not None:
         end_bonus = (opt(m.end_bonus.when, "match.end_bonus.when") or Const(True),
                      rc(m.end_bonus.points, "match.end_bonus.points"))
-    climbing = (_climbing(model, cards, scope, diags, rule_codes, wild_flags)
+    climbing = (_climbing(model, cards, scope, diags, rule_codes, wild_flags, rule_exprs)
                 if model.climbing is not None else None)
     exchange = [CExchange(x.giver, x.receiver, rc(x.count, f"exchange[{i}].count"),
                           rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos)
@@ -475,6 +490,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
     prog.rule_codes = rule_codes
+    prog.rule_exprs = rule_exprs
+    prog.scope = scope
     prog.contract = (rc(t.contract, "table.contract"), {k: m.kind for k, m in model.melds.items()}) \
         if t is not None and t.contract is not None else None
     prog.counters = [(name, frozenset(c.on), rc(c.add, f"counters.{name}.add"), opt(c.seat, f"counters.{name}.seat"),
@@ -659,7 +676,7 @@ def _view_reads(e, scope: Scope) -> Optional[tuple]:
 
 
 def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics,
-              rule_codes: dict, wild_flags: list) -> Optional[CClimb]:
+              rule_codes: dict, wild_flags: list, rule_exprs: Optional[dict] = None) -> Optional[CClimb]:
     c = model.climbing
     ranks = list(cards.ranks)
     names = {i: r for i, r in enumerate(ranks)}
@@ -683,6 +700,8 @@ def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics
     lo, hi = c.sizes[0], c.sizes[-1]
 
     def rc(e, rule: str):
+        if rule_exprs is not None:
+            rule_exprs["climbing." + rule] = e
         return located(scope.compile(e), "climbing." + rule, e.pos, rule_codes)
 
     def opt(e, rule: str):

@@ -597,6 +597,41 @@ class Game:
         except _EVAL_ERRORS as exc:
             raise self._stop(exc, f"playing `{chosen}`") from None
 
+    def refusal(self, action: Union[Action, str], seat: Optional[int] = None) -> Optional[IllegalAction]:
+        """The ``IllegalAction`` that ``apply(action, seat)`` would raise now, or None when the action is
+        legal; nothing is played.  ``refusal(...).explain()`` says why, part by part."""
+        if self.broken:
+            raise self._stopped()
+        try:
+            if self.is_over:
+                raise IllegalAction("the match is over", "match end")
+            if seat is not None and (type(seat) is not int or seat != self.actor):
+                raise IllegalAction(f"seat {excerpt(seat, 24)} is not on turn; seat {self.actor} is", "turn order")
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if action in legal:
+                return None
+            self._judge(action, self.phases[self.phase], legal)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def explain(self, rule: str):
+        """Why the rule compiled under the key path ``rule`` (``go_out.knock.when``, ``climbing.beats``,
+        ``turn[draw].take.when``; ``rules()`` lists them) has its value now, for the player on turn: an
+        ``expr.explain.Trace`` (``.holds``, ``.text``, ``.lines()``, ``.report()``).  A condition that
+        judges one card or play (``card``, ``play.*``) sees none here; ``refusal(action)`` judges the
+        action's own.  An unknown key raises ``KeyError`` naming the closest ones."""
+        expr = self.prog.rule_exprs.get(rule)
+        if expr is None:
+            from ..errors import suggest
+            hint = suggest(rule, list(self.prog.rule_exprs))
+            raise KeyError(f"no rule `{excerpt(rule, 60)}` in this ruleset" + (f"; {hint}" if hint else ""))
+        return self.prog.tracer().trace(expr, self, rule, expr.pos)
+
+    def rules(self) -> list[str]:
+        """The key paths of the rules ``explain`` knows (every expression the engine runs in play)."""
+        return sorted(self.prog.rule_exprs)
+
     def _judge(self, sent: object, phase, legal: list) -> tuple:
         """An action that is not itself in the legal list (text, a hand-built ``Action``): read it
         strictly, canonicalise it, and find the listed action it means -> ``(action, chosen)``; else
@@ -610,7 +645,8 @@ class Game:
             refusal = phase.explain(self, action, legal) or self._generic_illegal(action, legal)
             text = str(action)
             if len(text) > ECHO_LIMIT and text in refusal.detail:   # the echo of a long action, cut
-                refusal = IllegalAction(refusal.detail.replace(text, excerpt(text)), refusal.rule, refusal.pos)
+                refusal = IllegalAction(refusal.headline.replace(text, excerpt(text)), refusal.rule, refusal.pos,
+                                        refusal.trace)
             raise refusal
         if not phase.keeps_chosen:
             return same, (action if action.melds else same)     # a go-out keeps the layout it named

@@ -42,6 +42,7 @@ class Binding:
     doc: str = ""
     attrs: dict = field(default_factory=dict)   # attr name -> Binding (get receives ctx, base value)
     type: str = ""                              # "text", "number", "bool" when always so (else "")
+    shows: str = ""                             # "card" / "cards": card ids, shown by name in traces
 
 
 @dataclass
@@ -54,6 +55,8 @@ class Builtin:
     pure: bool = False
     fuse: Optional[Callable[[Callable], Optional[Callable]]] = None   # one-argument fast path
     returns: str = ""               # "text", "number", "bool" when the result is always so (else "")
+    shows: str = ""                 # "card" / "cards": card ids, shown by name in traces; "secret":
+                                    # it reads cards other seats hold (a trace for a player hides it)
 
 
 class CompileError(Exception):

@@ -44,5 +44,14 @@ class Phase:
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
         return None
 
+    def why_not(self, g, key: str):
+        """Why the rule compiled under ``key`` (``turn[draw].take.when``) is false in ``g`` now: an
+        ``expr.explain.Trace``, or None when it holds (or no expression stands behind the key)."""
+        expr = self.prog.rule_exprs.get(key)
+        if expr is None:
+            return None
+        trace = self.prog.tracer().trace(expr, g, key, expr.pos, seat=g.actor)
+        return None if trace.holds else trace
+
     def view(self, g, seat: int, out: dict) -> None:
         """Add what this phase shows to ``view(seat)``."""

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...compile.patterns import MAX_CANDIDATES, Pattern, PlayShape
-from ...errors import IllegalAction, RuleEvaluationError
+from ...errors import IllegalAction, RuleEvaluationError, excerpt
 from ...expr.compiler import Const
 from ..actions import Action
 from .base import Phase
@@ -725,10 +725,13 @@ class ClimbPhase(Phase):
                                      c.pos)
             if g.owed > 0:
                 return IllegalAction(f"you owe {g.owed} card(s): answer the play or `draw` them", "next_draws", c.pos)
-            return IllegalAction("you may not pass now: `climbing.pass_when` does not hold", "climbing.pass_when",
-                                 c.pos)
+            trace = self.why_not(g, "climbing.pass_when")
+            return IllegalAction("you may not pass now" + ("" if trace else ": `climbing.pass_when` does not hold"),
+                                 "climbing.pass_when", c.pos, trace)
         if action.verb == "draw":
-            return IllegalAction("you may not draw now", "climbing.draw_when", c.pos)
+            trace = self.why_not(g, "climbing.draw_when") if c.draw_from is not None and g.zones[c.draw_from] \
+                else None
+            return IllegalAction("you may not draw now", "climbing.draw_when", c.pos, trace)
         if action.verb != "play":
             return IllegalAction(f"`{action.verb}` is not a move here: `play CARDS`, `draw` or `pass`", "climbing")
         typed = self._typed(g, action)
@@ -747,9 +750,32 @@ class ClimbPhase(Phase):
         last = g.trick_last
         if last is not None:
             shown = " ".join(self.prog.cards.texts(g.zones[c.to][-last.size:]))
-            return IllegalAction(f"`{action}` does not beat the last play ({shown}): `{c.beats_text}`",
-                                 "beats", c.beats_pos)
+            trace = self._beats_trace(g, action, shape, ids, decl, key)
+            if trace is None or trace.holds:
+                return IllegalAction(f"`{action}` does not beat the last play ({shown}): "
+                                     f"`{excerpt(' '.join(c.beats_text.split()), 160)}`", "beats", c.beats_pos)
+            return IllegalAction(f"`{action}` does not beat the last play ({shown})", "beats", c.beats_pos, trace)
         return None
+
+    def _beats_trace(self, g, action: Action, shape, ids, decl, key):
+        """``beats`` traced for this play against the last one, judged as the listing judges it (under
+        the order in force, with the streak it would make); the game is left as it was."""
+        expr = self.prog.rule_exprs.get("climbing.beats")
+        if expr is None:
+            return None
+        rev = self._reversed(g) if self._toggles else False
+        cand = _Cand(shape, tuple(ids), tuple(decl), key, None)
+        named = self.suit_names.index(self._suit_name(action.named)) \
+            if action.named and self._suit_name(action.named) in self.suit_names else -1
+        saved = g.cplay, g.clast, g.streak_now
+        g.clast = self._last_view(g, rev)
+        g.cplay = self._plain_view(cand, rev) if named < 0 else \
+            self._view_as(cand, shape.rank_pos, shape.rank_key, named, rev)
+        g.streak_now = self._streak(g, cand)
+        try:
+            return self.prog.tracer().trace(expr, g, "climbing.beats", expr.pos, seat=g.actor)
+        finally:
+            g.cplay, g.clast, g.streak_now = saved
 
     def view(self, g, seat: int, out: dict) -> None:
         if g.phase != "climb" and not getattr(g, "finished", None):

@@ -447,26 +447,84 @@ class TurnPhase(Phase):
                                  f"allowed: {', '.join(verbs) or 'nothing'}", f"turn step {step.name}")
         for a in specs:
             if a.kind == "go_out":
-                spec = self.prog.go_out[a.arg]
                 if action.cards and action.cards[0] not in self.prog.cards.texts(g.pzones["hand"][g.actor]):
                     return IllegalAction(f"{action.cards[0]} is not in your hand", "cards in hand")
-                return IllegalAction(f"cannot {action.verb} now: the condition `{spec.text}` does not hold",
-                                     spec.rule or f"go_out {spec.name}", spec.pos)
+                return self._explain_go_out(g, action, a)
             if action.cards and action.cards[0] not in self.prog.cards.texts(g.pzones["hand"][g.actor]):
                 return IllegalAction(f"{action.cards[0]} is not in your hand", "cards in hand")
             if action.verb in ("draw", "take") and g.forced_draw:
                 return IllegalAction(f"this turn must start with `draw {g.forced_draw}`",
                                      "first turn: both players passed the offered card")
             if a.when is not None and not a.when(g):
-                return IllegalAction(f"`{action}` is not allowed now: `{a.spec.when.text}` does not hold",
-                                     a.rule or f"{a.kind} condition", a.pos)
+                return self._refused_when(g, action, a)
             if a.forbid is not None:
-                return IllegalAction(f"`{action}` is forbidden: `{a.spec.forbid.text}`",
-                                     a.rule or f"{a.kind} restriction", a.pos)
+                return self._refused_forbid(g, action, a)
             if action.zone and action.zone != a.arg:
                 return IllegalAction(f"`{action.verb}` works on `{a.arg}` here, not `{action.zone}`",
                                      f"turn step {step.name}", a.pos)
         return None
+
+    def _refused_when(self, g, action: Action, a: CAction) -> IllegalAction:
+        """A step entry whose own ``when`` is false: why, part by part."""
+        trace = self.why_not(g, a.key + ".when")
+        if trace is None:
+            return IllegalAction(f"`{action}` is not allowed now: `{a.spec.when.text}` does not hold",
+                                 a.rule or f"{a.kind} condition", a.pos)
+        return IllegalAction(f"`{action}` is not allowed now", a.rule or f"{a.kind} condition", a.pos, trace)
+
+    def _refused_forbid(self, g, action: Action, a: CAction) -> IllegalAction:
+        """A card the entry's ``forbid`` refuses: why it holds for that card."""
+        hand = g.pzones["hand"][g.actor]
+        card = next((c for c in hand if self.prog.cards.text[c] == action.cards[0]), None) if action.cards else None
+        expr = self.prog.rule_exprs.get(a.key + ".forbid")
+        trace = None
+        if card is not None and expr is not None:
+            saved, g.cand = g.cand, card
+            try:
+                trace = self.prog.tracer().trace(expr, g, a.key + ".forbid", expr.pos, seat=g.actor)
+            finally:
+                g.cand = saved
+        if trace is None or not trace.holds:
+            return IllegalAction(f"`{action}` is forbidden: `{a.spec.forbid.text}`",
+                                 a.rule or f"{a.kind} restriction", a.pos)
+        return IllegalAction(f"`{action}` is forbidden", a.rule or f"{a.kind} restriction", a.pos, trace)
+
+    def _explain_go_out(self, g, action: Action, a: CAction) -> IllegalAction:
+        """A go-out refused: its step entry's own condition, or the go-out's condition judged as the
+        listing judges it (on the hand without the card it discards), or the discard refused."""
+        spec = self.prog.go_out[a.arg]
+        rule, pos = spec.rule or f"go_out {spec.name}", spec.pos
+        if a.when is not None and not a.when(g):
+            return self._refused_when(g, action, a)
+        hand = g.pzones["hand"][g.actor]
+        text = self.prog.cards.text
+        card = None
+        if action.cards and spec.discard != "none":
+            card = next((c for c in hand if text[c] == action.cards[0]), None)
+        trace = self._go_out_trace(g, spec, card)
+        if trace is not None and not trace.holds:
+            head = f"cannot {action.verb} now" + (f" (after discarding {text[card]})" if card is not None else "")
+            return IllegalAction(head, rule, pos, trace)
+        if card is not None and card in self._banned(g, self.discard_forbid):
+            return IllegalAction(f"cannot {action.verb} discarding {text[card]}: the turn's discard restriction "
+                                 "refuses that card", rule, pos)
+        return IllegalAction(f"cannot {action.verb} now: the condition `{spec.text}` does not hold", rule, pos)
+
+    def _go_out_trace(self, g, spec, card):
+        """The go-out's condition traced on the hand as the listing judges it: without ``card``."""
+        expr = self.prog.rule_exprs.get(f"go_out.{spec.name}.when")
+        if expr is None:
+            return None
+        tracer = self.prog.tracer()
+        if card is None:
+            return tracer.trace(expr, g, f"go_out.{spec.name}.when", expr.pos, seat=g.actor)
+        hand = g.pzones["hand"][g.actor]
+        i = hand.index(card)
+        hand.remove(card)
+        try:
+            return tracer.trace(expr, g, f"go_out.{spec.name}.when", expr.pos, seat=g.actor)
+        finally:
+            hand.insert(i, card)
 
     def view(self, g, seat: int, out: dict) -> None:
         if g.phase == "turn" and g.taken is not None:
