@@ -158,7 +158,7 @@ def test_commands_and_end_of_input():
 
 def test_an_illegal_move_names_its_rule_and_changes_nothing():
     output = _play(["gin_rummy", "--seed", "1"], ["draw stock", "knock 10S", "log"], refusals=True)
-    assert re.search(r"Not allowed: cannot knock now: .*\[\S+ at \S*gin_rummy\.yaml:\d+:\d+\]", output)
+    assert re.search(r"Not allowed: cannot knock now.*?deadwood\(hand\) = \d+.*?\[GIN-KNOCK-3 at \S*gin_rummy\.yaml:\d+:\d+\]", output, re.S)
     assert output.count("You draw from the stock.") == 2          # on the screen, and in the log
     assert "knocks" not in output and "You knock" not in output
 
