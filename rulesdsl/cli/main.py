@@ -1,6 +1,6 @@
 """The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, play, replay, serve,
-rulebook, lsp (simulate and compare are in ``simulate.py``, diff in ``diff.py``, play and replay in
-``play.py``, serve in ``serve.py``, rulebook in ``rulebook.py``).
+rulebook, lsp, schema (simulate and compare are in ``simulate.py``, diff in ``diff.py``, play and replay
+in ``play.py``, serve in ``serve.py``, rulebook in ``rulebook.py``, schema in ``schema.py``).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -26,6 +26,7 @@ from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
 from .diff import diff
 from .play import play, replay
 from .rulebook import rulebook
+from .schema import schema
 from .serve import serve
 from .simulate import compare, simulate
 
@@ -223,6 +224,7 @@ cli.add_command(play)
 cli.add_command(replay)
 cli.add_command(rulebook)
 cli.add_command(serve)
+cli.add_command(schema)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
