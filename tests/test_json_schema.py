@@ -217,3 +217,13 @@ def test_the_command_prints_the_schema_and_writes_it_with_output(tmp_path):
     assert out.exit_code == 0 and out.output == "" and json.loads(target.read_text()) == SCHEMA
     out = runner.invoke(cli, ["schema", "--output", str(tmp_path / "no" / "such" / "dir.json")])
     assert out.exit_code == 2 and out.output.startswith("error: cannot write") and "Traceback" not in out.output
+
+
+def test_the_docs_give_the_command_and_the_modeline():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    editors = (root / "docs" / "editors.md").read_text()
+    assert "rulesdsl schema > rulesdsl.schema.json" in editors
+    assert "# yaml-language-server: $schema=./rulesdsl.schema.json" in editors
+    assert "rulesdsl schema" in (root / "README.md").read_text()
