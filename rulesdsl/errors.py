@@ -98,6 +98,10 @@ class Sources:
     def __contains__(self, path: str) -> bool:
         return path in self._lines
 
+    def __iter__(self):
+        """The paths held."""
+        return iter(self._lines)
+
 
 def _cells(ch: str) -> int:
     """Display cells of one (printable) character: 2 for wide East Asian ones, 0 for combining marks

@@ -195,7 +195,7 @@ def test_a_base_that_is_no_ruleset_never_joins_the_sources(tmp_path):
     with pytest.raises(rulesdsl.RulesetError) as exc:
         rulesdsl.load(tmp_path / "v.yaml")
     sources = exc.value.sources
-    assert any(p.endswith("v.yaml") for p in sources._lines) and not any(p.endswith("creds.yaml") for p in sources._lines)
+    assert any(p.endswith("v.yaml") for p in sources) and not any(p.endswith("creds.yaml") for p in sources)
 
 
 def test_format_is_unchanged_and_render_without_sources_equals_it():

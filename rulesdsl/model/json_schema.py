@@ -33,6 +33,7 @@ class Generator:
         self.defs: dict[str, dict] = {}
         self.partial = False
         self._struct_names: dict[int, str] = {}
+        self._partial_refs: dict[int, dict] = {}
 
     def of(self, t: Type) -> dict:
         return t.json_schema(self)
@@ -43,7 +44,7 @@ class Generator:
 
     def define(self, name: str, body: Callable[[], dict]) -> dict:
         """A reference to the definition ``name``, rendering ``body`` the first time."""
-        key = re.sub(r"[^A-Za-z0-9_]+", "_", name).strip("_")
+        key = _key(name)
         if key not in self.defs:
             self.defs[key] = {}                 # taken before rendering: a recursive type refers back
             self.defs[key] = body()
@@ -61,10 +62,11 @@ class Generator:
         full = self.define(name, lambda: self._in_mode(False, lambda: self._struct_body(s)))
         if not self.partial:
             return full
-        body = self._struct_body(s)
-        if body == self.defs[full["$ref"].rsplit("/", 1)[-1]]:
-            return full
-        return self.define(name + "_partial", lambda: body)
+        if id(s) not in self._partial_refs:
+            body = self._struct_body(s)
+            self._partial_refs[id(s)] = full if body == self.defs[name] else \
+                self.define(name + "_partial", lambda: body)
+        return self._partial_refs[id(s)]
 
     def field(self, f: Field) -> dict:
         out = dict(self.of(f.type))
@@ -94,9 +96,9 @@ class Generator:
         """The struct's label, made unique (two sections may share a label)."""
         if id(s) not in self._struct_names:
             taken = set(self._struct_names.values())
-            name, n = s.label, 2
+            name, n = _key(s.label), 2
             while name in taken:
-                name, n = f"{s.label}_{n}", n + 1
+                name, n = f"{_key(s.label)}_{n}", n + 1
             self._struct_names[id(s)] = name
         return self._struct_names[id(s)]
 
@@ -106,6 +108,11 @@ class Generator:
             return render()
         finally:
             self.partial = saved
+
+
+def _key(name: str) -> str:
+    """A name as a ``$defs`` key: letters, digits and ``_``."""
+    return re.sub(r"[^A-Za-z0-9_]+", "_", name).strip("_")
 
 
 def _model_doc(s: Struct) -> str:
