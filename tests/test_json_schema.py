@@ -44,9 +44,16 @@ def _problems(data) -> list[str]:
     return [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in VALIDATOR.iter_errors(data)]
 
 
-def test_the_schema_is_a_valid_draft_2020_12_schema():
+SCHEMA_07 = ruleset_schema("07")
+VALIDATOR_07 = jsonschema.Draft7Validator(SCHEMA_07)
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema_and_07_on_request():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft7Validator.check_schema(SCHEMA_07)
+    assert SCHEMA_07["$schema"] == "http://json-schema.org/draft-07/schema#" and "$defs" not in SCHEMA_07
+    assert '"prefixItems"' not in json.dumps(SCHEMA_07) and '"prefixItems"' in json.dumps(SCHEMA)
 
 
 @pytest.mark.parametrize("name, path", bundled_names(), ids=[n for n, _ in bundled_names()])
@@ -54,6 +61,14 @@ def test_every_bundled_ruleset_and_variant_validates(name, path):
     """Read with the project's reader (either syntax: a .rules file reads into the same tree)."""
     tree = read_file(path)
     assert _problems(tree.plain()) == []
+    assert list(VALIDATOR_07.iter_errors(tree.plain())) == []
+
+
+def test_a_pair_is_checked_item_by_item_in_either_draft():
+    for validator in (VALIDATOR, VALIDATOR_07):
+        assert validator.is_valid({"extends": "president", "roles": {"4": [["President", 2]]}})
+        assert not validator.is_valid({"extends": "president", "roles": {"4": [["President", "two"]]}})
+        assert not validator.is_valid({"extends": "president", "roles": {"four": []}})
 
 
 def test_a_variant_needs_only_what_differs_but_lists_stay_whole(tmp_path):
@@ -215,6 +230,8 @@ def test_the_command_prints_the_schema_and_writes_it_with_output(tmp_path):
     target = tmp_path / "rulesdsl.schema.json"
     out = runner.invoke(cli, ["schema", "--output", str(target)])
     assert out.exit_code == 0 and out.output == "" and json.loads(target.read_text()) == SCHEMA
+    out = runner.invoke(cli, ["schema", "--draft", "07"])
+    assert out.exit_code == 0 and json.loads(out.output) == SCHEMA_07
     out = runner.invoke(cli, ["schema", "--output", str(tmp_path / "no" / "such" / "dir.json")])
     assert out.exit_code == 2 and out.output.startswith("error: cannot write") and "Traceback" not in out.output
 

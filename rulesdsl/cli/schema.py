@@ -15,12 +15,14 @@ from ..errors import printable
 @click.command("schema")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write to FILE instead of standard output.")
-def schema(output: Optional[str]) -> None:
+@click.option("--draft", type=click.Choice(["2020-12", "07"]), default="2020-12", show_default=True,
+              help="The JSON Schema draft (07 for editors whose YAML support implements only draft-07).")
+def schema(output: Optional[str], draft: str) -> None:
     """Print the JSON Schema of ruleset YAML files (generated from the model), for editors:
     `rulesdsl schema > rulesdsl.schema.json`."""
     from ..model.json_schema import ruleset_schema
 
-    text = json.dumps(ruleset_schema(), indent=2) + "\n"
+    text = json.dumps(ruleset_schema(draft), indent=2) + "\n"
     if output is None:
         click.echo(text, nl=False)
         return

@@ -951,8 +951,7 @@ class RolesT(Type):
         return out
 
     def json_schema(self, gen):
-        role = {"type": "array", "prefixItems": [{"description": "the role's name"}, {"type": "integer"}],
-                "minItems": 2, "maxItems": 2}
+        role = gen.tuple([{"description": "the role's name"}, {"type": "integer", "description": "its points"}])
         return {"type": "object", "propertyNames": {"pattern": "^[0-9]{1,3}$"},
                 "additionalProperties": {"type": "array", "items": role},
                 "description": "roles by player count: {4: [[name, points], ...], ...}"}
