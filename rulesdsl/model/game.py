@@ -1046,7 +1046,7 @@ BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "g
 
 #: keys the source layer consumes before the model sees the tree (described here for the JSON Schema)
 SOURCE_FIELDS = {
-    "extends": Field(Text(), doc="the ruleset this file changes: a bundled name (`gin_rummy`, `variants/NAME`) or "
+    "extends": Field(Text(), doc="the ruleset this file changes: a bundled name (`NAME`, `variants/NAME`) or "
                                  "a file path with its extension, relative to this file; this file then gives "
                                  "only what differs (mappings merge key by key, anything else replaces)"),
 }
