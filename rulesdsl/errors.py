@@ -2,13 +2,16 @@
 
 Every problem in a ruleset becomes a ``Diagnostic`` (``path:line:col: error[CODE]: message`` plus a hint).
 Loading collects all of them and raises one ``RulesetError`` that carries the list, so a user sees every
-mistake of a file in one run.
+mistake of a file in one run.  The error also carries the text of the files that load read
+(``Sources``), so the command line can show each mistake's line with a caret under its column
+(``Diagnostic.render``) without reading any file again.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
@@ -44,6 +47,113 @@ def excerpt(text: object, limit: int = ECHO_LIMIT) -> str:
     return s if len(s) <= limit else s[:max(limit - 3, 1)] + "..."
 
 
+#: how much of a line in a base file reached through ``extends`` (not named by the user) is quoted
+BASE_QUOTE_LIMIT = 40
+#: the widest source line an excerpt shows (display cells); a longer one is cut around the column
+EXCERPT_WIDTH = 100
+#: line breaks as YAML counts them (the DSL's parser counts ``\n`` only)
+_YAML_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+class Sources:
+    """The text of the files one load read, keyed by the path its diagnostics show, for excerpts.
+
+    Kept from the load itself, so formatting never reads a file again (it may have changed, or not be
+    the user's to show).  A file the user did not name (a base reached through ``extends``) is quoted
+    at most ``BASE_QUOTE_LIMIT`` characters of a line, as its diagnostics' quotes are."""
+
+    def __init__(self) -> None:
+        self._lines: dict[str, list[str]] = {}
+        self._limits: dict[str, int] = {}
+        self._shifts: dict[str, int] = {}
+
+    def add(self, path: str, text: str, *, dsl: bool = False, limit: Optional[int] = None, shift: int = 0) -> None:
+        """Keep ``text`` for ``path``; ``limit`` cuts what a line may show, ``shift`` is how many
+        characters of the text come before column 1 (a ``--set`` pseudo-path: the text is
+        ``--set KEY=VALUE``, its columns count from ``KEY``)."""
+        self._lines[path] = text.split("\n") if dsl else _YAML_BREAKS.split(text)
+        if limit is not None:
+            self._limits[path] = limit
+        if shift:
+            self._shifts[path] = shift
+
+    def update(self, other: "Sources", limit: Optional[int] = None) -> None:
+        """Take ``other``'s files (each cut to ``limit``, when given)."""
+        for path, lines in other._lines.items():
+            self._lines[path] = lines
+            cuts = [x for x in (other._limits.get(path), limit) if x is not None]
+            if cuts:
+                self._limits[path] = min(cuts)
+            if path in other._shifts:
+                self._shifts[path] = other._shifts[path]
+
+    def line(self, pos: Pos) -> Optional[tuple[str, int, int]]:
+        """(line text, 0-based index of the column in it, width limit) of ``pos``, or None."""
+        lines = self._lines.get(pos.path)
+        if lines is None or not 1 <= pos.line <= len(lines) or pos.col < 1:
+            return None
+        text = lines[pos.line - 1].rstrip("\r")
+        return text, pos.col - 1 + self._shifts.get(pos.path, 0), self._limits.get(pos.path, EXCERPT_WIDTH)
+
+    def __contains__(self, path: str) -> bool:
+        return path in self._lines
+
+    def __iter__(self):
+        """The paths held."""
+        return iter(self._lines)
+
+
+def _cells(ch: str) -> int:
+    """Display cells of one (printable) character: 2 for wide East Asian ones, 0 for combining marks
+    and format characters."""
+    if unicodedata.combining(ch) or unicodedata.category(ch) == "Cf":
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _segments(text: str) -> list[tuple[str, int]]:
+    """Each character of a source line as (what is shown, its display cells): tabs expanded to the
+    next multiple of 8, control characters escaped (``printable``)."""
+    out: list[tuple[str, int]] = []
+    at = 0
+    for ch in text:
+        shown = " " * (8 - at % 8) if ch == "\t" else printable(ch)
+        width = len(shown) if shown != ch else _cells(ch)
+        out.append((shown, width))
+        at += width
+    return out
+
+
+def _window(segs: list[tuple[str, int]], index: int, limit: int) -> tuple[int, int]:
+    """The characters [start, end) of a line to show: at most ``limit`` cells, holding ``index``,
+    about half of them before it."""
+    n = len(segs)
+    start, end = min(index, n), min(index + 1, n)
+    used = sum(w for _, w in segs[start:end])
+    while start > 0 and used + segs[start - 1][1] <= limit // 2:
+        start -= 1
+        used += segs[start][1]
+    while end < n and used + segs[end][1] <= limit:
+        used += segs[end][1]
+        end += 1
+    while start > 0 and used + segs[start - 1][1] <= limit:
+        start -= 1
+        used += segs[start][1]
+    return start, end
+
+
+def source_excerpt(text: str, index: int, limit: int = EXCERPT_WIDTH) -> tuple[str, int]:
+    """A source line as shown under a diagnostic, and the display cell of character ``index`` in it
+    (where the caret goes): printable, tabs expanded, cut around ``index`` when longer than
+    ``limit`` cells (``...`` marks a cut)."""
+    segs = _segments(text)
+    index = max(0, min(index, len(segs)))
+    start, end = _window(segs, index, limit)
+    head = "..." if start > 0 else ""
+    shown = head + "".join(s for s, _ in segs[start:end]) + ("..." if end < len(segs) else "")
+    return shown, len(head) + sum(w for _, w in segs[start:index])
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One located problem in a ruleset."""
@@ -60,6 +170,30 @@ class Diagnostic:
             text += f"\n  hint: {printable(self.hint)}"
         return text
 
+    def render(self, sources: Optional[Sources] = None, color: bool = False) -> str:
+        """``format()`` with the source line under the first line and a caret under the column (when
+        ``sources`` holds the file), in colour when ``color`` (ANSI codes for a terminal)."""
+        paint = _painter(color)
+        head = (paint(f"{printable(self.pos)}:", bold=True) + " "
+                + paint(f"{self.severity}[{self.code}]:", fg="red", bold=True) + " "
+                + paint(printable(self.message), bold=True))
+        lines = [head] + self._excerpt(sources, paint)
+        if self.hint:
+            lines.append("  " + paint("hint:", fg="cyan", bold=True) + f" {printable(self.hint)}")
+        return "\n".join(lines)
+
+    def _excerpt(self, sources: Optional[Sources], paint) -> list[str]:
+        """The gutter lines: the line number, the source line, a caret under the column."""
+        found = sources.line(self.pos) if sources is not None else None
+        if found is None:
+            return []
+        text, index, limit = found
+        shown, caret = source_excerpt(text, index, limit)
+        number = str(self.pos.line)
+        bar = paint(" " * len(number) + " |", fg="blue", bold=True)
+        return [bar, paint(f"{number} |", fg="blue", bold=True) + (" " + shown if shown else ""),
+                bar + " " + " " * caret + paint("^", fg="red", bold=True)]
+
     def as_dict(self) -> dict:
         """The diagnostic as JSON-ready data; texts are ``printable`` (a client printing them is safe)."""
         return {"path": printable(self.pos.path), "line": self.pos.line, "col": self.pos.col,
@@ -74,11 +208,21 @@ class RulesdslError(Exception):
     """Base of every error rulesdsl raises on purpose."""
 
 
-class RulesetError(RulesdslError):
-    """A ruleset could not be loaded; ``diagnostics`` lists every problem found."""
+def _painter(color: bool):
+    """``paint(text, **style)``: ``click.style`` when colouring, else the text as it is."""
+    if not color:
+        return lambda text, **style: text
+    import click
+    return click.style
 
-    def __init__(self, diagnostics: Iterable[Diagnostic]):
+
+class RulesetError(RulesdslError):
+    """A ruleset could not be loaded; ``diagnostics`` lists every problem found, and ``sources`` the
+    text of the files read (for ``Diagnostic.render``), when known."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic], sources: Optional[Sources] = None):
         self.diagnostics = list(diagnostics)
+        self.sources = sources
         super().__init__("\n".join(d.format() for d in self.diagnostics) or "invalid ruleset")
 
 

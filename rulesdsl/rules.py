@@ -15,7 +15,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 from .check.semantic import check_model
 from .compile.program import Program, compile_program
 from .engine.game import Game
-from .errors import Diagnostic, Diagnostics, RulesetError, excerpt
+from .errors import BASE_QUOTE_LIMIT, Diagnostic, Diagnostics, RulesetError, Sources, excerpt
 from .model.game import Ruleset, build_ruleset
 from .source.resolve import bundled_dir, digest, display_path, load_tree
 from .source.tree import Node, Pos
@@ -110,17 +110,20 @@ def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
 
     ``extends`` in the file reaches only bundled rulesets and files inside the file's own folder;
     ``allow_paths`` names further folders (or files) it may reach.  Diagnostics quote files reached
-    through ``extends`` only in short excerpts.
+    through ``extends`` only in short excerpts.  A ``RulesetError`` carries the text of the files read
+    (``.sources``, for ``Diagnostic.render``).
 
     ``text`` is the file's content when the caller holds it (an editor checking an unsaved buffer):
     ``name`` is then the file's path, which need not exist, and ``extends`` resolves (and is
     confined) from its folder exactly as if the file were read."""
     diags = Diagnostics()
     files: list[Path] = []
+    sources = Sources()
     if isinstance(name, Path):                  # a Path is always a file, never a bundled name
         name = str(name) if name.is_absolute() or str(name).startswith(".") else f"./{name}"
     try:
-        tree, path = load_tree(str(name), overrides, override_pos, diags, files, allow_paths, text)
+        tree, path = load_tree(str(name), overrides, override_pos, diags, files, allow_paths, text=text,
+                               sources=sources)
         model = build_ruleset(tree, diags)
         if model is None:
             raise RulesetError(diags.items)
@@ -138,13 +141,16 @@ def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
     except RulesetError as exc:
         bases = {display_path(f) for f in files[1:] if not _is_bundled(f)}
         if bases and any(d.pos.path in bases for d in exc.diagnostics):
-            raise RulesetError([_shortened(d) if d.pos.path in bases else d for d in exc.diagnostics]) from None
+            raise RulesetError([_shortened(d) if d.pos.path in bases else d for d in exc.diagnostics],
+                               sources) from None
+        if exc.sources is None:
+            exc.sources = sources
         raise
     return rules
 
 
-#: how much of a quoted piece (between backticks) a diagnostic in a base file may show
-BASE_QUOTE_LIMIT = 40
+# BASE_QUOTE_LIMIT (in errors, imported here): how much of a quoted piece (between backticks) a
+# diagnostic in a base file may show, and of a line its excerpt under the diagnostic
 
 
 def _is_bundled(path: Path) -> bool:

@@ -1,8 +1,9 @@
 """What the commands share: ``--set`` pairs, ``--allow-path``, loading a ruleset with its notes, and
-printing diagnostics."""
+printing diagnostics (each with its source line and a caret, in colour on a terminal)."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import warnings
@@ -11,7 +12,7 @@ from typing import Callable, Iterator, Optional
 
 import click
 
-from ..errors import Diagnostic, RulesetError, ShadowedFileWarning, excerpt, printable
+from ..errors import Diagnostic, RulesetError, ShadowedFileWarning, Sources, excerpt, printable
 from ..source.tree import Pos
 
 
@@ -25,9 +26,9 @@ def _parse_sets(pairs: tuple[str, ...]) -> tuple[dict, dict]:
             raise click.BadParameter(f"`{excerpt(pair)}` is not KEY=VALUE", param_hint="--set")
         key, _, text = pair.partition("=")
         key = key.strip()
-        pos = Pos(f"--set {pair}", 1, 1)
+        pos = Pos(f"{SET_PREFIX}{pair}", 1, 1)
         try:
-            node = read_yaml(text.strip() or "null", f"--set {pair}")
+            node = read_yaml(text.strip() or "null", f"{SET_PREFIX}{pair}")
             value = node.plain()
         except RulesetError as exc:
             if any(d.code == "E-NUMBER" for d in exc.diagnostics):
@@ -38,12 +39,46 @@ def _parse_sets(pairs: tuple[str, ...]) -> tuple[dict, dict]:
     return out, where
 
 
-def _print_diagnostics(diags: list[Diagnostic], fmt: str, stream=None) -> None:
+#: what ``--set KEY=VALUE`` diagnostics are located at: this prefix and the pair (column 1 is KEY)
+SET_PREFIX = "--set "
+
+
+def _print_diagnostics(diags: list[Diagnostic], fmt: str, stream=None, *, sources: Optional[Sources] = None,
+                       where: Optional[dict] = None, color: str = "auto") -> None:
+    """Print diagnostics as text (JSON output is printed whole by the command): each with the line
+    it points at from ``sources`` (the text the load read; a ``--set`` pair from ``where`` is its
+    own line) and a caret under the column, coloured as ``color`` (auto|always|never) says."""
     stream = stream or sys.stdout
     if fmt == "json":
         return
+    sources = _with_sets(sources, where)
+    paint = _use_color(color, stream)
     for d in diags:
-        click.echo(d.format(), file=stream)
+        click.echo(d.render(sources, paint), file=stream, color=paint)
+
+
+def _with_sets(sources: Optional[Sources], where: Optional[dict]) -> Sources:
+    """``sources`` and the ``--set`` pairs, each shown as the text typed (``--set KEY=VALUE``)."""
+    out = Sources()
+    if sources is not None:
+        out.update(sources)
+    for pos in (where or {}).values():
+        if pos.path.startswith(SET_PREFIX) and pos.path not in out:
+            out.add(pos.path, pos.path, dsl=True, shift=len(SET_PREFIX))
+    return out
+
+
+def _use_color(choice: str, stream) -> bool:
+    """``always``, ``never``, or (``auto``) when ``stream`` is a terminal and ``NO_COLOR`` is unset."""
+    if choice in ("always", "never"):
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (OSError, ValueError):
+        return False
 
 
 @contextmanager
@@ -70,6 +105,11 @@ def _load(name: str, overrides: dict, where: dict, allow_paths: tuple = ()):
     with _notes():
         return load(name, overrides or None, where, allow_paths=allow_paths)
 
+
+#: ``--color``: whether diagnostics are coloured
+_COLOR = click.option(
+    "--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+    help="Colour the diagnostics: auto (on a terminal, unless NO_COLOR is set), always or never.")
 
 #: ``--allow-path DIR``: a folder outside the ruleset's own that its ``extends`` may name
 _ALLOW_PATH = click.option(

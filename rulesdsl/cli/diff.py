@@ -77,7 +77,7 @@ def _report_invalid(invalid: list, fmt: str) -> None:
     of two)."""
     if fmt != "json":
         for _, exc in invalid:
-            _print_diagnostics(exc.diagnostics, "text")
+            _print_diagnostics(exc.diagnostics, "text", sources=exc.sources)
         return
     reports = [{"ruleset": printable(name), "valid": False, "diagnostics": [d.as_dict() for d in exc.diagnostics]}
                for name, exc in invalid]

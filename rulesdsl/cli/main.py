@@ -1,6 +1,6 @@
 """The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, explain, play, replay,
-serve, rulebook, lsp (simulate and compare are in ``simulate.py``; diff, explain, play and replay,
-serve and rulebook each in a module of that name).
+serve, rulebook, schema, lsp (simulate and compare are in ``simulate.py``; diff, explain, play and
+replay, serve, rulebook and schema each in a module of that name).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -20,13 +20,14 @@ from typing import Optional
 
 import click
 
-from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, printable
+from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, Sources, printable
 from ..source.tree import Pos
-from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
+from .common import _ALLOW_PATH, _COLOR, _load, _notes, _parse_sets, _print_diagnostics
 from .diff import diff
 from .explain import explain
 from .play import play, replay
 from .rulebook import rulebook
+from .schema import schema
 from .serve import serve
 from .simulate import compare, simulate
 
@@ -64,8 +65,11 @@ def _with_changes(line: str, name: str, bases: dict) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
 @_ALLOW_PATH
-def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...], allow_paths: tuple[str, ...]) -> None:
-    """Check rulesets (bundled names, or paths with their extension); print every problem, located."""
+@_COLOR
+def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...], allow_paths: tuple[str, ...],
+             color: str) -> None:
+    """Check rulesets (bundled names, or paths with their extension); print every problem, located,
+    with its line and a caret under the column."""
     overrides, where = _parse_sets(sets)
     report = []
     bad = False
@@ -81,7 +85,7 @@ def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...], allow_p
             bad = True
             report.append({"ruleset": shown, "valid": False,
                            "diagnostics": [d.as_dict() for d in exc.diagnostics]})
-            _print_diagnostics(exc.diagnostics, fmt)
+            _print_diagnostics(exc.diagnostics, fmt, sources=exc.sources, where=where, color=color)
             if fmt == "text":
                 n = len(exc.diagnostics)
                 click.echo(f"{shown}: {n} error{'s' if n != 1 else ''}")
@@ -119,6 +123,7 @@ def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optiona
         said.add(str(note))
         return False
 
+    sources = Sources()
     try:
         with _notes(skip=moot):
             path = find(ruleset)
@@ -130,13 +135,13 @@ def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optiona
         if resolved:
             files: list = []
             with _notes(skip=moot):
-                tree, _ = load_tree(ruleset, files=files, allow_paths=allow_paths)
+                tree, _ = load_tree(ruleset, files=files, allow_paths=allow_paths, sources=sources)
             for f in files[1:]:
                 _refuse_own_input(f, output, stdout)
         else:
-            tree = read_file(path)
+            tree = read_file(path, sources=sources)
     except RulesetError as exc:
-        _print_diagnostics(exc.diagnostics, "text")
+        _print_diagnostics(exc.diagnostics, "text", sources=sources)
         sys.exit(1)
     if not isinstance(tree, Map):
         click.echo(f"{printable(tree.pos)}: error[E-TYPE]: a ruleset is a mapping of sections, not a list or a value")
@@ -225,6 +230,7 @@ cli.add_command(replay)
 cli.add_command(rulebook)
 cli.add_command(serve)
 cli.add_command(explain)
+cli.add_command(schema)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
@@ -234,7 +240,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     except SystemExit:
         raise
     except RulesetError as exc:                # e.g. a `--set` value past the number bound
-        _print_diagnostics(exc.diagnostics, "text", sys.stderr)
+        _print_diagnostics(exc.diagnostics, "text", sys.stderr, sources=exc.sources)
         sys.exit(1)
     except RulesdslError as exc:
         click.echo(f"error: {printable(exc)}", err=True)

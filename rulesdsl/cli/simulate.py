@@ -98,7 +98,7 @@ def _load_checked(name: str, overrides: dict, where: dict, allow_paths: tuple, p
     try:
         rules = _load(name, overrides, where, allow_paths)
     except RulesetError as exc:
-        _print_diagnostics(exc.diagnostics, "text")
+        _print_diagnostics(exc.diagnostics, "text", sources=exc.sources, where=where)
         sys.exit(1)
     try:
         rules.program(players)

@@ -14,7 +14,7 @@ from typing import Any, Optional
 from ..errors import Diagnostics
 from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
-from .schema import (INVALID, Bool, Choice, ChoiceExpr, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Type,
+from .schema import (INVALID, Bool, Choice, ChoiceExpr, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Text, Type,
                      _kind, value_kind, yaml_set_hint)
 
 # --------------------------------------------------------------------------------------- objects
@@ -510,8 +510,47 @@ class ParamT(Type):
         if isinstance(default, list):
             default = tuple(default)
         return INVALID if bad else Param(name, default, choices_v,
-                                         lo.plain() if lo else None, hi.plain() if hi else None,
+                                         None if lo is None else lo.plain(), None if hi is None else hi.plain(),
                                          str(doc.plain()) if doc else "", dnode.pos, length_v)
+
+    def json_schema(self, gen):
+        """A bare value, or the long form; in a variant file the long form may change only some keys
+        (a new parameter needs a default, which only the loader can tell from the base)."""
+        return gen.define("parameter (partial)" if gen.partial else "parameter", lambda: {
+            "description": "a parameter: its default value (a number, true/false, a word, or a list of "
+                           "one kind), or {default, choices, min, max, length, doc}",
+            "anyOf": [_PARAM_SCALAR, _PARAM_LIST, self._long_form(gen.partial)]})
+
+    def _long_form(self, partial: bool) -> dict:
+        props = {k: _PARAM_KEYS[k] for k in self._keys}      # a key without a form here fails loudly
+        out: dict = {"type": "object", "properties": props, "additionalProperties": False,
+                     "allOf": [_choices_like_default(t) for t in _JSON_KINDS]}
+        if not partial:
+            out["required"] = ["default"]
+        return out
+
+
+def _choices_like_default(kind: str) -> dict:
+    """Every choice is of the default's kind (``build`` refuses others: `--set` could not give them)."""
+    return {"if": {"properties": {"default": {"type": kind}}, "required": ["default"]},
+            "then": {"properties": {"choices": {"items": {"type": kind}}}}}
+
+
+#: a parameter's value, as JSON Schema: a scalar, or a list whose items are all of one kind
+_PARAM_SCALAR = {"type": ["string", "number", "boolean"]}
+_PARAM_LIST = {"anyOf": [{"type": "array", "items": {"type": t}} for t in ("string", "number", "boolean")]}
+#: JSON's kinds of value, as ``value_kind`` tells them apart (an integer is a number)
+_JSON_KINDS = ("string", "number", "boolean", "array", "object", "null")
+# the checker refuses a default of null and bounds that are no numbers; a mapping as a default passes
+_PARAM_KEYS = {
+    "default": {"anyOf": [_PARAM_SCALAR, _PARAM_LIST, {"type": "object"}]},
+    "choices": {"type": "array"},
+    "min": {"type": "number", "description": "the smallest value `--set` may give"},
+    "max": {"type": "number", "description": "the largest value `--set` may give"},
+    "length": {"anyOf": [{"type": "integer", "minimum": 0}, {"const": "any"}],
+               "description": "a list parameter's length (default: the default's), or `any`"},
+    "doc": {"type": "string"},
+}
 
 
 def _param_value_ok(name: str, node: Node, choices: Optional[tuple], diags: Diagnostics,
@@ -586,9 +625,17 @@ def _show(node: Node) -> str:
 
 MAX_PLAYERS = 16
 
+#: ``players: {min, max, default}``
+PLAYER_RANGE = Struct("players", {"min": Field(Int(1, MAX_PLAYERS), True), "max": Field(Int(1, MAX_PLAYERS), True),
+                                  "default": Field(Int(1, MAX_PLAYERS), doc="default: `min`")})
+
 
 class PlayersT(Type):
     name = "a player count"
+
+    def json_schema(self, gen):
+        return {"anyOf": [Int(1, MAX_PLAYERS).json_schema(gen), gen.of(PLAYER_RANGE)],
+                "description": "a player count, or {min, max, default}"}
 
     def build(self, node, diags, where):
         if isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(node.value, bool):
@@ -597,9 +644,7 @@ class PlayersT(Type):
                 return INVALID
             return Players(node.value, node.value, node.value, node.pos)
         if isinstance(node, Map):
-            s = Struct("players", {"min": Field(Int(1, MAX_PLAYERS), True), "max": Field(Int(1, MAX_PLAYERS), True),
-                                   "default": Field(Int(1, MAX_PLAYERS))})
-            d = s.build(node, diags, where)
+            d = PLAYER_RANGE.build(node, diags, where)
             if d is INVALID:
                 return INVALID
             if d["min"] > d["max"]:
@@ -624,6 +669,7 @@ def _make(cls, rename: Optional[dict] = None):
 
     def make(**kw):
         return cls(**{rename.get(k, k): v for k, v in kw.items()})
+    make.model = cls          # type: ignore[attr-defined]  # its docstring describes the section to editors
     return make
 
 
@@ -904,6 +950,12 @@ class RolesT(Type):
             out[int(k)] = tuple(rows)
         return out
 
+    def json_schema(self, gen):
+        role = gen.tuple([{"description": "the role's name"}, {"type": "integer", "description": "its points"}])
+        return {"type": "object", "propertyNames": {"pattern": "^[0-9]{1,3}$"},
+                "additionalProperties": {"type": "array", "items": role},
+                "description": "roles by player count: {4: [[name, points], ...], ...}"}
+
 MATCH = Struct("match", {
     "ends_when": Field(ExprT(), True),
     "next_dealer": Field(ExprT()),
@@ -992,8 +1044,13 @@ RULESET = Struct("ruleset", {
 BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim", "ask",
                  "yes", "no")
 
-#: keys the source layer consumes before the model sees the tree
-SOURCE_KEYS = ("extends",)
+#: keys the source layer consumes before the model sees the tree (described here for the JSON Schema)
+SOURCE_FIELDS = {
+    "extends": Field(Text(), doc="the ruleset this file changes: a bundled name (`NAME`, `variants/NAME`) or "
+                                 "a file path with its extension, relative to this file; this file then gives "
+                                 "only what differs (mappings merge key by key, anything else replaces)"),
+}
+SOURCE_KEYS = tuple(SOURCE_FIELDS)
 
 
 def build_ruleset(tree: Node, diags: Diagnostics) -> Optional[Ruleset]:

@@ -3,6 +3,10 @@
 Every section of the model is described by a ``Struct`` of ``Field``s.  ``build`` walks the raw tree,
 reports every problem as a located diagnostic (unknown key with a suggestion, wrong type, missing
 required key, value not among the choices) and keeps going, so one run shows all mistakes.
+
+Each type also says what it accepts as a JSON Schema fragment (``json_schema``), so the schema editors
+use (``rulesdsl schema``, built by ``model.json_schema``) is derived from these same objects and cannot
+drift from what the loader checks.
 """
 
 from __future__ import annotations
@@ -22,6 +26,11 @@ class Type:
 
     def build(self, node: Node, diags: Diagnostics, where: str) -> Any:
         raise NotImplementedError
+
+    def json_schema(self, gen: Any) -> dict:
+        """What ``build`` accepts, as a JSON Schema fragment; ``gen`` (a ``json_schema.Generator``)
+        renders nested types.  A type without one cannot be described to editors, so it fails loudly."""
+        raise NotImplementedError(f"{type(self).__name__} has no JSON Schema form")
 
 
 INVALID = object()
@@ -47,6 +56,14 @@ class Int(Type):
             return INVALID
         return v
 
+    def json_schema(self, gen):
+        out: dict = {"type": "integer"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return out
+
 
 class Bool(Type):
     name = "true or false"
@@ -57,6 +74,9 @@ class Bool(Type):
             return INVALID
         return node.value
 
+    def json_schema(self, gen):
+        return {"type": "boolean"}
+
 
 class Str(Type):
     name = "a name or text"
@@ -66,6 +86,24 @@ class Str(Type):
             diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
             return INVALID
         return str(node.value)
+
+    def json_schema(self, gen):
+        return {"type": ["string", "integer"]}     # a rank `2` is written as a number
+
+
+class Text(Type):
+    """Text only: a number is refused (a ruleset's name in ``extends``)."""
+
+    name = "text"
+
+    def build(self, node, diags, where):
+        if not isinstance(node, Scalar) or not isinstance(node.value, str):
+            diags.error("E-TYPE", f"`{where}` must be {self.name}, not {_kind(node)}", node.pos)
+            return INVALID
+        return node.value
+
+    def json_schema(self, gen):
+        return {"type": "string"}
 
 
 class Choice(Type):
@@ -82,6 +120,9 @@ class Choice(Type):
             return INVALID
         return v
 
+    def json_schema(self, gen):
+        return {"enum": list(self.choices)}
+
 
 class ExprT(Type):
     """An expression: a literal, or text in the expression sublanguage."""
@@ -97,6 +138,9 @@ class ExprT(Type):
             diags.items.append(diag)
             return INVALID
         return expr
+
+    def json_schema(self, gen):
+        return gen.expression()
 
 
 @dataclass(frozen=True)
@@ -122,6 +166,9 @@ class ChoiceExpr(ExprT):
         if isinstance(built, Expr):
             return WordsExpr(built.ast, built.text, built.pos, tuple(self.choices))
         return built
+
+    def json_schema(self, gen):
+        return {"anyOf": [{"enum": list(self.choices)}, gen.expression()]}
 
 
 def yaml_set_hint(node: Node) -> str:
@@ -157,6 +204,15 @@ class ListOf(Type):
         out = [self.item.build(n, diags, f"{where}[{i + 1}]") for i, n in enumerate(node)]
         return INVALID if any(v is INVALID for v in out) else tuple(out)
 
+    def json_schema(self, gen):
+        """A list replaces its base's whole (``extends`` merges mappings only), so its items are
+        complete even in a variant file."""
+        item = gen.complete(self.item)
+        out: dict = {"type": "array", "items": item}
+        if self.min_len:
+            out["minItems"] = self.min_len
+        return {"anyOf": [item, out]} if self.scalar_ok else out
+
 
 class MapOf(Type):
     def __init__(self, value: Type, key_check: Optional[Callable[[str], bool]] = None):
@@ -175,6 +231,9 @@ class MapOf(Type):
             bad = bad or built is INVALID
             out[k] = built
         return INVALID if bad else out
+
+    def json_schema(self, gen):
+        return {"type": "object", "additionalProperties": gen.of(self.value)}
 
 
 @dataclass
@@ -230,3 +289,6 @@ class Struct(Type):
             return INVALID
         out["pos"] = node.pos
         return self.make(**out) if self.make else out
+
+    def json_schema(self, gen):
+        return gen.struct(self)

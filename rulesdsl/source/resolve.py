@@ -38,7 +38,7 @@ import warnings
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 
-from ..errors import Diagnostics, RulesetError, ShadowedFileWarning, excerpt, suggest
+from ..errors import BASE_QUOTE_LIMIT, Diagnostics, RulesetError, ShadowedFileWarning, Sources, excerpt, suggest
 from .tree import Map, Node, Pos, Scalar, describe, from_plain
 
 EXTENSIONS = (".yaml", ".yml", ".rules")
@@ -211,11 +211,13 @@ def not_found(name: str, relative_to: Optional[Path] = None) -> tuple[str, str]:
     return message, hint
 
 
-def read_file(path: Path, display: Optional[str] = None, text: Optional[str] = None) -> Node:
+def read_file(path: Path, display: Optional[str] = None, text: Optional[str] = None,
+              sources: Optional[Sources] = None) -> Node:
     """Read one file (YAML or DSL by extension) into a raw tree.  A file with nothing in it (empty,
     or only comments) is one ``E-EMPTY`` diagnostic, not a list of every missing section.  ``text``,
     when given, is the file's content as the caller holds it (an editor's unsaved buffer): the file
-    itself is then not read."""
+    itself is then not read.  ``sources``, when given, keeps the text (for excerpts under
+    diagnostics), even if it does not parse."""
     from . import read_limited
     from .dsl_reader import read_dsl
     from .yaml_reader import read_yaml
@@ -228,6 +230,8 @@ def read_file(path: Path, display: Optional[str] = None, text: Optional[str] = N
         d = Diagnostics()
         d.error("E-READ", f"cannot read ruleset: {exc}", Pos(shown, 1, 1))
         raise RulesetError(d.items) from None
+    if sources is not None:
+        sources.add(shown, text, dsl=path.suffix == ".rules")
     tree = read_dsl(text, shown) if path.suffix == ".rules" else read_yaml(text, shown)
     if isinstance(tree, Map) and not len(tree):
         d = Diagnostics()
@@ -275,7 +279,7 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
               diags: Optional[Diagnostics] = None,
               files: Optional[list[Path]] = None,
               allow_paths: Sequence[Union[str, "os.PathLike[str]"]] = (),
-              text: Optional[str] = None) -> tuple[Node, Path]:
+              text: Optional[str] = None, sources: Optional[Sources] = None) -> tuple[Node, Path]:
     """Resolve ``name`` (path or bundled name) with its ``extends`` chain and the given overrides.
 
     Problems that leave a usable tree (an unknown parameter in a variant or an override) go to
@@ -285,7 +289,8 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
     ``allow_paths``: folders (or files) outside the named file's folder that ``extends`` may name.
     ``text``: the named file's content, when the caller holds it (an editor's buffer, saved or not);
     ``name`` is then its path (it need not exist yet), and its ``extends`` resolve from its folder as
-    if it were read from there."""
+    if it were read from there.
+    ``sources``, when given, receives the text of every file read that may be quoted (``Sources``)."""
     own = diags is None
     d = Diagnostics() if own else diags
     path = Path(name) if text is not None else find(name)
@@ -298,7 +303,7 @@ def load_tree(name: str, overrides: Optional[Mapping[str, Any]] = None,
         allow_paths = [allow_paths]
     allowed = tuple(_real(p) for p in allow_paths)
     scope = _Scope((_real(path.parent), _real(bundled_dir())) + allowed, (_real(bundled_dir()),) + allowed)
-    tree = _resolve_file(path, [], d, files, scope, text=text)
+    tree = _resolve_file(path, [], d, files, scope, text=text, sources=sources)
     if overrides:
         tree = apply_overrides(tree, overrides, override_pos or {}, d)
     if own:
@@ -364,10 +369,12 @@ def _check_base(name: str, base: Path, scope: _Scope, pos: Pos, d: Diagnostics) 
         raise RulesetError(d.items)
 
 
-def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics) -> Node:
+def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics,
+               sources: Optional[Sources] = None) -> Node:
     """Read a base file reached through ``extends`` (not a bundled one).  What does not read as a
     ruleset is one diagnostic at the ``extends`` line that says where the problem is and quotes at most
-    a short excerpt: the file was not named by the user, and may not be a ruleset at all."""
+    a short excerpt: the file was not named by the user, and may not be a ruleset at all.  So its text
+    joins ``sources`` only once it reads as a ruleset, and then cut to short excerpts."""
     from ..model.game import RULESET, SOURCE_KEYS
 
     def refuse(why: str) -> None:
@@ -375,8 +382,9 @@ def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics) -> N
                 f"check that file by naming it: `rulesdsl validate {excerpt(name)}`")
         raise RulesetError(d.items)
 
+    mine = Sources()
     try:
-        tree = read_file(path, shown)
+        tree = read_file(path, shown, sources=mine)
     except RulesetError as exc:
         first = exc.diagnostics[0] if exc.diagnostics else None
         refuse("does not read as a ruleset" + (f" (error[{first.code}] at {first.pos})" if first else ""))
@@ -386,12 +394,14 @@ def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics) -> N
         if key not in RULESET.fields and key not in SOURCE_KEYS:
             refuse(f"is not a ruleset: its top-level key `{excerpt(key, 12)}` ({tree.where(key)}) is no "
                    "ruleset section")
+    if sources is not None:
+        sources.update(mine, limit=BASE_QUOTE_LIMIT)
     return tree
 
 
 def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional[list[Path]] = None,
                   scope: Optional[_Scope] = None, named_by: Optional[tuple[str, Pos]] = None,
-                  text: Optional[str] = None) -> Node:
+                  text: Optional[str] = None, sources: Optional[Sources] = None) -> Node:
     """Read ``path`` and its ``extends`` chain.  ``named_by`` (the ``extends`` value and where it is
     written) is given for a base file; ``scope`` bounds where ``extends`` may reach; ``text`` is the
     named file's content when the caller holds it."""
@@ -401,9 +411,9 @@ def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional
     if files is not None:
         files.append(path)
     if named_by is not None and not _inside(_real(path), (_real(bundled_dir()),)):
-        tree = _read_base(path, shown, named_by[0], named_by[1], d)
+        tree = _read_base(path, shown, named_by[0], named_by[1], d, sources)
     else:
-        tree = read_file(path, shown, text)
+        tree = read_file(path, shown, text, sources)
     if not isinstance(tree, Map) or "extends" not in tree:
         return tree
     ext = tree["extends"]
@@ -427,7 +437,8 @@ def _resolve_file(path: Path, chain: list[Path], d: Diagnostics, files: Optional
     if len(chain) >= MAX_EXTENDS_DEPTH:
         d.error("E-DEPTH", f"`extends` chain deeper than {MAX_EXTENDS_DEPTH}", ext.pos)
         raise RulesetError(d.items)
-    base = _resolve_file(base_path, chain + [path.resolve()], d, files, scope, (ext.value, ext.pos))
+    base = _resolve_file(base_path, chain + [path.resolve()], d, files, scope, (ext.value, ext.pos),
+                         sources=sources)
     return merge(base, tree, d)
 
 
