@@ -165,14 +165,20 @@ def test_cli_text_for_a_one_line_variant():
     assert r.output == "variants/straight_gin changes, relative to gin_rummy:\n- knock allowed: yes -> no\n"
 
 
+def _named(param: str, game: str = "gin_rummy") -> str:
+    """How the long form names a parameter: its words, and its ``doc:`` text in brackets when it has one."""
+    doc = rulesdsl.load(game).model.params[param].doc
+    return human(param) + (f" ({' '.join(doc.split())})" if doc else "")
+
+
 def test_cli_overrides_belong_to_their_ruleset_and_set_to_both():
     r = run("diff", "gin_rummy", "gin_rummy", "knock_limit=5", "target_score=50")
     assert r.output.splitlines() == ["gin_rummy knock_limit=5 target_score=50 changes, relative to gin_rummy:",
-                                     "- knock limit: 10 -> 5", "- target score: 100 -> 50"]
+                                     f"- {_named('knock_limit')}: 10 -> 5", f"- {_named('target_score')}: 100 -> 50"]
     r = run("diff", "gin_rummy", "knock_limit=5", "gin_rummy")
-    assert r.output.splitlines()[1:] == ["- knock limit: 5 -> 10"]
+    assert r.output.splitlines()[1:] == [f"- {_named('knock_limit')}: 5 -> 10"]
     r = run("diff", "gin_rummy", "variants/straight_gin", "--set", "knock_limit=5")
-    assert r.output.splitlines()[1:] == ["- knock allowed: yes -> no"]
+    assert r.output.splitlines()[1:] == [f"- {_named('knock_allowed')}: yes -> no"]
 
 
 def test_cli_no_differences():
@@ -191,7 +197,7 @@ def test_cli_json_shape():
     for c in data["changes"]:
         assert set(c) == {"path", "kind", "before", "after", "text"}
         assert c["kind"] == "changed" and c["after"] == own[c["path"].split(".")[1]]
-        assert c["text"].startswith(human(c["path"].split(".")[1]) + ": ")
+        assert c["text"].startswith(_named(c["path"].split(".")[1]) + ": ")
     empty = json.loads(run("diff", "gin_rummy", "gin_rummy", "--format", "json").output)
     assert empty["changes"] == []
 
