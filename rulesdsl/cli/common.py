@@ -8,6 +8,7 @@ import re
 import sys
 import warnings
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 import click
@@ -104,6 +105,41 @@ def _load(name: str, overrides: dict, where: dict, allow_paths: tuple = ()):
 
     with _notes():
         return load(name, overrides or None, where, allow_paths=allow_paths)
+
+
+def load_or_exit(name: str, overrides: dict, where: dict, allow_paths: tuple = (), players: Optional[int] = None,
+                 status: int = 1, stream=None, not_found_is_usage: bool = False):
+    """The ruleset a command runs on, or its diagnostics (each with its source line) and exit
+    ``status``; a number of players it does not allow is a usage error on ``--players``.  With
+    ``not_found_is_usage``, a name that names nothing is one ``error:`` line and exit 2."""
+    try:
+        rules = _load(name, overrides, where, allow_paths)
+    except RulesetError as exc:
+        if not_found_is_usage and all(d.code == "E-NOT-FOUND" for d in exc.diagnostics):
+            d = exc.diagnostics[0]
+            click.echo(f"error: {printable(d.message)}" + (f" ({printable(d.hint)})" if d.hint else ""), err=True)
+            sys.exit(2)
+        _print_diagnostics(exc.diagnostics, "text", stream, sources=exc.sources, where=where)
+        sys.exit(status)
+    if players is not None:
+        try:
+            rules.program(players)
+        except ValueError as exc:
+            raise click.BadParameter(printable(exc), param_hint="--players")
+    return rules
+
+
+def write_output(text: str, output: Optional[str], status: int = 1) -> None:
+    """``text`` to standard output, or to the file ``output``; a file that cannot be written is one
+    ``error:`` line and exit ``status``."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        click.echo(f"error: cannot write `{printable(output)}`: {printable(exc.strerror or exc)}", err=True)
+        sys.exit(status)
 
 
 #: ``--color``: whether diagnostics are coloured

@@ -17,8 +17,8 @@ from typing import Optional
 
 import click
 
-from ..errors import RulesdslError, RulesetError, excerpt, printable
-from .common import _ALLOW_PATH, _load, _parse_sets, _print_diagnostics
+from ..errors import RulesdslError, excerpt, printable
+from .common import _ALLOW_PATH, _parse_sets, load_or_exit
 
 #: refusals that say the action itself is not written right, not that the rules forbid it
 _NOTATION = ("action syntax", "card notation", "wild cards")
@@ -56,11 +56,7 @@ def explain(ruleset: str, action: Optional[str], sets: tuple, players: Optional[
     if record_path is not None and (actions or players is not None):
         _fail("`--record` gives the whole position; `--actions` and `--players` go with `--seed`")
     overrides, where = _parse_sets(sets)
-    try:
-        rules = _load(ruleset, overrides, where, allow_paths)
-    except RulesetError as exc:
-        _print_diagnostics(exc.diagnostics, "text", sys.stderr)
-        sys.exit(2)
+    rules = load_or_exit(ruleset, overrides, where, allow_paths, status=2, stream=sys.stderr)
     game = _position(rules, seed, players, actions, record_path)
     if rule_key is not None:
         _explain_rule(game, rule_key)

@@ -22,7 +22,7 @@ import click
 
 from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, Sources, printable
 from ..source.tree import Pos
-from .common import _ALLOW_PATH, _COLOR, _load, _notes, _parse_sets, _print_diagnostics
+from .common import _ALLOW_PATH, _COLOR, _load, _notes, _parse_sets, _print_diagnostics, write_output
 from .diff import diff
 from .explain import explain
 from .play import play, replay
@@ -146,15 +146,7 @@ def convert(ruleset: str, target: Optional[str], resolved: bool, output: Optiona
     if not isinstance(tree, Map):
         click.echo(f"{printable(tree.pos)}: error[E-TYPE]: a ruleset is a mapping of sections, not a list or a value")
         sys.exit(1)
-    text = to_yaml(tree) if target == "yaml" else to_dsl(tree)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        click.echo(f"error: cannot write `{printable(output)}`: {printable(exc.strerror or exc)}", err=True)
-        sys.exit(1)
+    write_output(to_yaml(tree) if target == "yaml" else to_dsl(tree), output)
 
 
 def _target_syntax(target: Optional[str], output: Optional[str]) -> str:

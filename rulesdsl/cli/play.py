@@ -18,7 +18,7 @@ from typing import Optional
 import click
 
 from ..errors import RulesetError, printable
-from .common import _ALLOW_PATH, _load, _parse_sets, _print_diagnostics
+from .common import _ALLOW_PATH, _parse_sets, load_or_exit
 
 EXTRA_HINT = "pip install 'rulesdsl[play]'"
 
@@ -106,19 +106,7 @@ def replay(file: str, allow_paths: tuple) -> None:
 def _rules(name: str, sets: tuple, allow_paths: tuple, players: Optional[int]):
     """The ruleset: an unknown name is one error line (exit 2), an invalid ruleset its diagnostics (exit 1)."""
     overrides, where = _parse_sets(sets)
-    try:
-        rules = _load(name, overrides, where, allow_paths)
-    except RulesetError as exc:
-        if all(d.code == "E-NOT-FOUND" for d in exc.diagnostics):
-            d = exc.diagnostics[0]
-            _fail(d.message + (f" ({d.hint})" if d.hint else ""))
-        _print_diagnostics(exc.diagnostics, "text")
-        sys.exit(1)
-    try:
-        rules.program(players)
-    except ValueError as exc:
-        raise click.BadParameter(printable(exc), param_hint="--players")
-    return rules
+    return load_or_exit(name, overrides, where, allow_paths, players, not_found_is_usage=True)
 
 
 def _seating(seats: tuple, bots: Optional[str], n: int, options: dict) -> list:

@@ -9,13 +9,12 @@ touches.  An invalid ruleset prints its diagnostics (exit 1); anything else that
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Optional
 
 import click
 
 from ..errors import RulesdslError, RulesetError, printable
-from .common import _ALLOW_PATH, _load, _notes, _parse_sets, _print_diagnostics
+from .common import _ALLOW_PATH, _notes, _parse_sets, _print_diagnostics, load_or_exit, write_output
 
 
 @click.command()
@@ -31,22 +30,16 @@ def rulebook(ruleset: str, fmt: str, sets: tuple[str, ...], output: Optional[str
     from ..rulebook import base_of, render
 
     overrides, where = _parse_sets(sets)
+    rules = load_or_exit(ruleset, overrides, where, allow_paths)
     try:
-        rules = _load(ruleset, overrides, where, allow_paths)
         with _notes():
             text = render(rules, fmt, base_of(rules, allow_paths))
     except RulesetError as exc:
-        _print_diagnostics(exc.diagnostics, "text")
+        _print_diagnostics(exc.diagnostics, "text", sources=exc.sources)
         sys.exit(1)
     except (RulesdslError, OSError, ValueError) as exc:
         _fail(exc)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(f"cannot write `{output}`: {exc.strerror or exc}")
+    write_output(text, output, status=2)
 
 
 def _fail(what) -> None:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Optional
 
 import click
 
-from ..errors import printable
+from .common import write_output
 
 
 @click.command("schema")
@@ -22,12 +20,4 @@ def schema(output: Optional[str], draft: str) -> None:
     `rulesdsl schema > rulesdsl.schema.json`."""
     from ..model.json_schema import ruleset_schema
 
-    text = json.dumps(ruleset_schema(draft), indent=2) + "\n"
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        click.echo(f"error: cannot write `{printable(output)}`: {printable(exc.strerror or exc)}", err=True)
-        sys.exit(2)
+    write_output(json.dumps(ruleset_schema(draft), indent=2) + "\n", output, status=2)

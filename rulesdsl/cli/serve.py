@@ -14,7 +14,7 @@ from typing import Optional
 import click
 
 from ..errors import printable
-from .common import _ALLOW_PATH, _load, _parse_sets
+from .common import _ALLOW_PATH, _parse_sets, load_or_exit
 
 WEB_EXTRA = "the web table needs the web extra: pip install 'rulesdsl[web]'"
 #: largest websocket frame uvicorn reads; the protocol itself refuses messages over 4 KB
@@ -51,7 +51,7 @@ def serve(ruleset: Optional[str], port: int, host: str, seats: Optional[str], bo
     lobby = Lobby(served=ruleset, served_overrides=overrides, allow_paths=allow_paths)
     room = None
     if ruleset:
-        rules = _load(ruleset, overrides, where, allow_paths)
+        rules = load_or_exit(ruleset, overrides, where, allow_paths)
         specs = _seat_specs(seats, bots, players or rules.model.players.default if not seats else players)
         try:
             room = lobby.create(ruleset, specs, overrides, seed=seed, trusted=True)

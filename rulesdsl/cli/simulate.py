@@ -18,10 +18,10 @@ from typing import Optional
 
 import click
 
-from ..errors import RulesetError, printable
+from ..errors import printable
 from ..sim import Plan, SimError, collect, default_jobs, report_for, run_matches
 from ..sim.runner import FAILED, UNFINISHED
-from .common import _ALLOW_PATH, _load, _parse_sets, _print_diagnostics, ruleset_groups
+from .common import _ALLOW_PATH, _parse_sets, load_or_exit, ruleset_groups
 
 #: a run stops after this many failed matches (a broken ruleset usually fails every match)
 MAX_FAILED_MATCHES = 10
@@ -92,19 +92,6 @@ def _seat_bots(text: str, players: int, options: dict) -> tuple:
     except BotError as exc:
         _fail(f"--bots: {exc}")
     return tuple(specs)
-
-
-def _load_checked(name: str, overrides: dict, where: dict, allow_paths: tuple, players: Optional[int]):
-    try:
-        rules = _load(name, overrides, where, allow_paths)
-    except RulesetError as exc:
-        _print_diagnostics(exc.diagnostics, "text", sources=exc.sources, where=where)
-        sys.exit(1)
-    try:
-        rules.program(players)
-    except ValueError as exc:
-        raise click.BadParameter(printable(exc), param_hint="--players")
-    return rules
 
 
 def _plan(name: str, rules, overrides: dict, allow_paths: tuple, players, bots, options, seed, games,
@@ -196,7 +183,7 @@ def simulate(ruleset: str, games: int, seed: int, players: Optional[int], bots: 
         except SimError as exc:
             _fail(str(exc))
     overrides, where = _parse_sets(sets)
-    rules = _load_checked(ruleset, overrides, where, allow_paths, players)
+    rules = load_or_exit(ruleset, overrides, where, allow_paths, players)
     options = _bot_options(iterations, seconds, rollout, depth)
     specs = _seat_bots(bots, rules.program(players).n, options)
     jobs = jobs or default_jobs()
@@ -264,7 +251,7 @@ def compare(rulesets: tuple, games: int, seed: int, players: Optional[int], bots
     for name, own in _ruleset_groups(rulesets):
         overrides, where = _parse_sets(own)
         merged = {**common, **overrides}
-        rules = _load_checked(name, merged, {**common_where, **where}, allow_paths, players)
+        rules = load_or_exit(name, merged, {**common_where, **where}, allow_paths, players)
         runs.append((name, overrides, merged, rules))
     prog0 = runs[0][3].program(players)
     for name, _, _, rules in runs[1:]:

@@ -57,7 +57,7 @@ def action_words(action, shown: Optional[set] = None, person: int = 3) -> str:
         if action.named:
             text += f", naming {action.named}"
         return text
-    # a go-out the ruleset named ("knock", "gin", "out"): its name, its discard, the melds it lays out
+    # a go-out the ruleset named ("knock", "out", "declare"): its name, its discard, the melds it lays out
     text = (verb if person == 2 else _third_person(verb))
     if action.cards:
         text += f", discarding {cards}"
