@@ -16,7 +16,8 @@ from .check.semantic import check_model
 from .compile.program import Program, compile_program
 from .engine.game import Game
 from .errors import BASE_QUOTE_LIMIT, Diagnostic, Diagnostics, RulesetError, Sources, excerpt
-from .model.game import Ruleset, build_ruleset
+from .model.game import RULESET, Ruleset, build_ruleset
+from .model.schema import without_docs
 from .source.resolve import bundled_dir, digest, display_path, load_tree
 from .source.tree import Node, Pos
 
@@ -37,7 +38,7 @@ class Rules:
         self.model = model
         self.tree = tree
         self.path = path
-        self.digest = digest(tree)
+        self.digest = digest(without_docs(tree.plain(), RULESET))   # doc: texts are not rules
         self.params = model.param_values()
         self._programs: dict[int, Program] = {}
         #: how ``load`` was asked for it (a record names its ruleset this way): name and overrides

@@ -98,3 +98,30 @@ def test_a_clone_records_the_same_game_so_far():
     game = rulesdsl.load("rummy_500").new_game(seed=9, players=3)
     play(game, random.Random(9), 60)
     assert game.clone().record() == game.record()
+
+
+def test_a_doc_text_is_not_a_rule_the_digest_ignores_it_but_not_a_parameter_named_doc(tmp_path):
+    """Mending a ``doc:`` text keeps saved games replayable; changing a rule, or the default of a
+    parameter that happens to be named ``doc``, does not."""
+    from rulesdsl.source.resolve import bundled_dir
+
+    src = (bundled_dir() / "gin_rummy.yaml").read_text()
+    assert "doc: the most deadwood a player may knock with" in src and "doc: Every turn begins" in src
+
+    def digest_of(text: str, name: str) -> str:
+        path = tmp_path / name
+        path.write_text(text)
+        return rulesdsl.load(str(path)).digest
+
+    base = digest_of(src, "a.yaml")
+    assert base == rulesdsl.load("gin_rummy").digest
+    assert digest_of(src.replace("doc: the most deadwood a player may knock with", "doc: at most this"),
+                     "b.yaml") == base
+    assert digest_of(src.replace("doc: Every turn begins by taking one card.", "doc: Draw first."),
+                     "c.yaml") == base
+    short = src.replace("{default: 10, doc: the most deadwood a player may knock with}", "10")
+    assert short != src and digest_of(short, "d.yaml") == base       # the short form means the same
+    assert digest_of(src.replace("{default: 10, doc:", "{default: 9, doc:"), "e.yaml") != base
+    with_param = src.replace("params:\n", "params:\n  doc: 1\n", 1)
+    assert with_param != src
+    assert digest_of(with_param, "f.yaml") != digest_of(with_param.replace("  doc: 1\n", "  doc: 2\n", 1), "g.yaml")

@@ -450,6 +450,15 @@ class ParamT(Type):
     name = "a parameter"
     _keys = ("default", "choices", "min", "max", "length", "doc")
 
+    @staticmethod
+    def without_doc(value: Any) -> Any:
+        """The parameter without its ``doc:`` (``schema.without_docs``); a long form left with only its
+        ``default`` is the short form, which means the same."""
+        if not isinstance(value, dict):
+            return value
+        rest = {k: v for k, v in value.items() if k != "doc"}
+        return rest["default"] if set(rest) == {"default"} else rest
+
     def build(self, node, diags, where):
         name = where.rsplit(".", 1)[-1]
         if isinstance(node, (Scalar, Seq)):

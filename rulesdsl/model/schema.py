@@ -292,3 +292,21 @@ class Struct(Type):
 
     def json_schema(self, gen):
         return gen.struct(self)
+
+
+def without_docs(value: Any, type_: Type) -> Any:
+    """Plain ruleset data (``Node.plain()``) read under ``type_``, with every ``doc:`` text taken out.
+
+    ``doc:`` is for readers (the rulebook, hover in editors), not a rule, so a ruleset's digest is taken
+    without it: mending a doc's wording does not make saved games "made under other rules".  The walk
+    follows the schema, so a key named ``doc`` that a ruleset chose (a parameter, a zone) stays."""
+    if isinstance(type_, Struct) and isinstance(value, dict):
+        fields = type_.fields
+        return {k: without_docs(v, fields[k].type) if k in fields else v
+                for k, v in value.items() if not (k == "doc" and "doc" in fields)}
+    if isinstance(type_, ListOf) and isinstance(value, list):
+        return [without_docs(v, type_.item) for v in value]
+    if isinstance(type_, MapOf) and isinstance(value, dict):
+        return {k: without_docs(v, type_.value) for k, v in value.items()}
+    strip = getattr(type_, "without_doc", None)           # a type of its own that carries a doc
+    return strip(value) if strip is not None else value

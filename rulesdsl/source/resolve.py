@@ -530,7 +530,9 @@ def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str
     return tree
 
 
-def digest(tree: Node) -> str:
-    """A short, stable fingerprint of a resolved ruleset (for replays and saves)."""
-    blob = json.dumps(tree.plain(), sort_keys=True, separators=(",", ":"), default=str)
+def digest(tree: Any) -> str:
+    """A short, stable fingerprint of a resolved ruleset (for replays and saves): a tree, or its plain
+    data (``rules.py`` passes it without its ``doc:`` texts)."""
+    plain = tree.plain() if isinstance(tree, Node) else tree
+    blob = json.dumps(plain, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
