@@ -21,6 +21,30 @@ def tree_paths(node, prefix=()):
             yield from tree_paths(v, prefix + (i,))
 
 
+def mutate_tree(tree, path, how: str, value):
+    """A copy of a raw ruleset tree with one edit at ``path``: ``delete`` it, ``rename`` its key (a
+    mapping's key gets an ``x``), or ``replace`` it with ``value`` (plain data) -- the mutation tests'
+    edits."""
+    from rulesdsl.source.tree import Map, from_plain
+    tree = copy.deepcopy(tree)
+    parent = tree
+    for p in path[:-1]:
+        parent = parent[p] if isinstance(parent, Map) else parent.items[p]
+    last = path[-1]
+    if isinstance(parent, Map):
+        if how == "delete":
+            del parent.entries[last]
+        elif how == "rename":
+            parent.entries[str(last) + "x"] = parent.entries.pop(last)
+        else:
+            parent.entries[last] = from_plain(value)
+    elif how == "delete":
+        del parent.items[last]
+    else:
+        parent.items[last] = from_plain(value)
+    return tree
+
+
 def snapshot(game) -> dict:
     """Everything observable through the public API (for 'state unchanged' checks)."""
     n = game.view(0)["players"]

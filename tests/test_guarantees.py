@@ -15,12 +15,10 @@ parameter values make matches very long).  The Hypothesis examples are derandomi
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 import signal
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -30,10 +28,9 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl.cli.main import cli
 from rulesdsl.source.resolve import bundled_names, find, read_file
-from rulesdsl.source.tree import Map, Node, from_plain
 from rulesdsl.source.writer import to_yaml
 
-from common import snapshot, tree_paths
+from common import mutate_tree, snapshot, tree_paths
 
 GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights"]
 BUNDLED = [name for name, _ in bundled_names()]
@@ -135,31 +132,13 @@ REPLACEMENTS = st.one_of(
 TREES = {g: read_file(find(g)) for g in GAMES}
 
 
-def _mutate(tree: Node, path, how: str, value) -> Node:
-    tree = copy.deepcopy(tree)
-    parent = tree
-    for p in path[:-1]:
-        parent = parent[p] if isinstance(parent, Map) else parent.items[p]
-    last = path[-1]
-    if isinstance(parent, Map):
-        if how == "delete":
-            del parent.entries[last]
-        else:
-            parent.entries[last] = from_plain(value)
-    elif how == "delete":
-        del parent.items[last]
-    else:
-        parent.items[last] = from_plain(value)
-    return tree
-
-
 @st.composite
 def mutants(draw):
     game = draw(st.sampled_from(GAMES))
     tree = TREES[game]
     for _ in range(draw(st.integers(1, 2))):
         path = draw(st.sampled_from([p for p, _ in tree_paths(tree) if p]))
-        tree = _mutate(tree, path, draw(st.sampled_from(["delete", "replace"])), draw(REPLACEMENTS))
+        tree = mutate_tree(tree, path, draw(st.sampled_from(["delete", "replace"])), draw(REPLACEMENTS))
     return game, to_yaml(tree)
 
 

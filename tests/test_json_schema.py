@@ -5,7 +5,6 @@ model appears in the schema by itself."""
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import random
@@ -20,10 +19,9 @@ from rulesdsl.model.game import RULESET, SOURCE_KEYS, build_ruleset
 from rulesdsl.model.json_schema import ruleset_schema
 from rulesdsl.model.schema import Field, Int, Struct, Type
 from rulesdsl.source.resolve import bundled_names, read_file
-from rulesdsl.source.tree import Map, from_plain
 from rulesdsl.source.writer import to_yaml
 
-from common import tree_paths
+from common import mutate_tree, tree_paths
 
 
 def _jsonschema():
@@ -100,34 +98,13 @@ VALUES = [7, -1, 0, 500, True, None, "", "zz", "1 +", {}, [], {"kind": "run"}, [
 MUTANTS_PER_GAME = 40
 
 
-def _mutate(tree, path, how, value):
-    """The mutation test's three edits (tests/test_ruleset_mutations.py): delete, rename, replace."""
-    tree = copy.deepcopy(tree)
-    parent = tree
-    for p in path[:-1]:
-        parent = parent[p] if isinstance(parent, Map) else parent.items[p]
-    last = path[-1]
-    if isinstance(parent, Map):
-        if how == "delete":
-            del parent.entries[last]
-        elif how == "rename":
-            parent.entries[str(last) + "x"] = parent.entries.pop(last)
-        else:
-            parent.entries[last] = from_plain(value)
-    elif how == "delete":
-        del parent.items[last]
-    else:
-        parent.items[last] = from_plain(value)
-    return tree
-
-
 def _mutants(name, path):
     base = read_file(path)
     paths = [p for p, _ in tree_paths(base) if p]
     rng = random.Random(name)
     for _ in range(MUTANTS_PER_GAME):
         p, how, value = rng.choice(paths), rng.choice(["delete", "rename", "replace", "replace"]), rng.choice(VALUES)
-        yield f"{how} {'.'.join(map(str, p))} {value!r}", _mutate(base, p, how, value)
+        yield f"{how} {'.'.join(map(str, p))} {value!r}", mutate_tree(base, p, how, value)
 
 
 def _structural(diags: Diagnostics) -> list[str]:

@@ -7,7 +7,6 @@ back as YAML (and as DSL) and loaded through the public API, as a user's file wo
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 import pytest
@@ -15,10 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rulesdsl
 from rulesdsl.source.resolve import find, read_file
-from rulesdsl.source.tree import Map, Node, Scalar
 from rulesdsl.source.writer import to_dsl, to_yaml
 
-from common import tree_paths
+from common import mutate_tree, tree_paths
 
 BASE = read_file(find("gin_rummy"))
 
@@ -31,29 +29,6 @@ replacement = st.one_of(
                      "count(stock) > 2", "if x then 1 else 2", "[1, 2", "max(a for a in seats)"]),
     st.just({}), st.just([]), st.just({"kind": "run"}), st.just([1, "x", None]),
 )
-
-
-def _mutate(tree: Node, path, how, value) -> Node:
-    tree = copy.deepcopy(tree)
-    parent = tree
-    for p in path[:-1]:
-        parent = parent[p] if isinstance(parent, Map) else parent.items[p]
-    last = path[-1]
-    from rulesdsl.source.tree import from_plain
-    new = from_plain(value)
-    if isinstance(parent, Map):
-        if how == "delete":
-            del parent.entries[last]
-        elif how == "rename":
-            parent.entries[str(last) + "x"] = parent.entries.pop(last)
-        else:
-            parent.entries[last] = new
-    else:
-        if how == "delete" and len(parent.items) > 0:
-            del parent.items[last]
-        else:
-            parent.items[last] = new
-    return tree
 
 
 def _load_text(tmp_path: Path, text: str, suffix: str):
@@ -75,7 +50,7 @@ def _load_text(tmp_path: Path, text: str, suffix: str):
 @given(path=st.sampled_from(ALL_PATHS), how=st.sampled_from(["delete", "replace", "rename"]),
        value=replacement, syntax=st.sampled_from([".yaml", ".rules"]))
 def test_mutated_ruleset_loads_or_reports_located_diagnostics(tmp_path, path, how, value, syntax):
-    mutant = _mutate(BASE, path, how, value)
+    mutant = mutate_tree(BASE, path, how, value)
     text = to_yaml(mutant) if syntax == ".yaml" else to_dsl(mutant)
     rules = _load_text(tmp_path, text, syntax)
     if rules is not None:
