@@ -569,10 +569,7 @@ class Game:
         action done, never the spelling it was sent in."""
         if self.broken:
             raise self._stopped()
-        if self.is_over:
-            raise IllegalAction("the match is over", "match end")
-        if seat is not None and (type(seat) is not int or seat != self.actor):
-            raise IllegalAction(f"seat {excerpt(seat, 24)} is not on turn; seat {self.actor} is", "turn order")
+        self._check_turn(seat)
         phase = self.phases[self.phase]
         legal = self._legal if self._legal is not None else self.legal_actions()
         try:
@@ -596,16 +593,20 @@ class Game:
         except _EVAL_ERRORS as exc:
             raise self._stop(exc, f"playing `{chosen}`") from None
 
+    def _check_turn(self, seat: Optional[int]) -> None:
+        """Refuse any action once the match is over, and any from a seat (when given) not on turn."""
+        if self.is_over:
+            raise IllegalAction("the match is over", "match end")
+        if seat is not None and (type(seat) is not int or seat != self.actor):
+            raise IllegalAction(f"seat {excerpt(seat, 24)} is not on turn; seat {self.actor} is", "turn order")
+
     def refusal(self, action: Union[Action, str], seat: Optional[int] = None) -> Optional[IllegalAction]:
         """The ``IllegalAction`` that ``apply(action, seat)`` would raise now, or None when the action is
         legal; nothing is played.  ``refusal(...).explain()`` says why, part by part."""
         if self.broken:
             raise self._stopped()
         try:
-            if self.is_over:
-                raise IllegalAction("the match is over", "match end")
-            if seat is not None and (type(seat) is not int or seat != self.actor):
-                raise IllegalAction(f"seat {excerpt(seat, 24)} is not on turn; seat {self.actor} is", "turn order")
+            self._check_turn(seat)
             legal = self._legal if self._legal is not None else self.legal_actions()
             if action in legal:
                 return None
