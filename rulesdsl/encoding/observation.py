@@ -23,7 +23,7 @@ kinds, so duplicate decks count copies):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import numpy as np
 
@@ -48,10 +48,13 @@ class ObservationSpec(NamedTuple):
         return np.zeros(self.size, np.float32)
 
     def views(self, tensor: np.ndarray) -> dict:
-        """Named, reshaped views into ``tensor`` (writing into one writes the tensor)."""
+        """Named, reshaped views into ``tensor`` (writing into one writes the tensor).  Make them once
+        per tensor and pass them to ``fill``."""
         out, at = {}, 0
         for name, shape in self.pieces:
-            size = int(np.prod(shape))
+            size = 1
+            for d in shape:
+                size *= d
             out[name] = tensor[at:at + size].reshape(shape)
             at += size
         return out
@@ -88,11 +91,12 @@ def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
     return ObservationSpec(tuple(pieces), size, n, sides, teams, kind_of, steps, toggles, meld_bound)
 
 
-def fill(spec: ObservationSpec, tensor: np.ndarray, view: dict, selection: list) -> None:
+def fill(spec: ObservationSpec, tensor: np.ndarray, view: dict, selection: list,
+         views: Optional[dict] = None) -> None:
     """Write the observation of ``view`` (``game.view(seat)``) and the seat's ``selection`` (card texts,
-    ``/`` between melds) into ``tensor``."""
+    ``/`` between melds) into ``tensor`` (``views``: ``spec.views(tensor)``, made once by the caller)."""
     tensor.fill(0)
-    v = spec.views(tensor)
+    v = spec.views(tensor) if views is None else views
     seat = view["seat"]
     n = spec.n
     _fill_zones(spec, v, view, seat)

@@ -36,8 +36,10 @@ def register(ruleset) -> str:
     """Register ``ruleset`` (a bundled name or a path) as an OpenSpiel game of its own, with its
     parameters as OpenSpiel parameters; returns the game's short name (``rulesdsl_gin_rummy``)."""
     from ..rules import Rules, load
-    rules = ruleset if isinstance(ruleset, Rules) else load(ruleset)
-    short = "rulesdsl_" + re.sub(r"[^A-Za-z0-9_]", "_", str(rules.name))
+    if isinstance(ruleset, Rules):
+        raise TypeError("register a ruleset by its name or path (OpenSpiel rebuilds games from names)")
+    rules = load(ruleset)
+    short = "rulesdsl_" + re.sub(r"[^A-Za-z0-9_]", "_", re.sub(r"\.(ya?ml|rules)$", "", str(ruleset)))
     if short in _registered:
         return short
     spec = {k: v for k, v in DEFAULTS.items() if k not in ("ruleset", "set")}

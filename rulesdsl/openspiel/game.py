@@ -22,6 +22,7 @@ import pyspiel
 
 from ..encoding.decisions import Decisions
 from ..table.session import HUMAN, Table, after_action, before_action
+from ..table.words import result_words
 from ..encoding.observation import fill, text as observation_text
 from ..encoding.setup import Encoding, encode, seat_returns
 
@@ -57,7 +58,7 @@ class RulesGame(pyspiel.Game):
                  ruleset=None, players: tuple = (2, 10)):
         spec = dict(spec or DEFAULTS)
         params = {**spec, **dict(params or {})}
-        self.encoding = _encoding_from(params, ruleset)
+        self.encoding = _encoding_from(params, ruleset, spec)
         enc = self.encoding
         n = enc.players
         info = pyspiel.GameInfo(
@@ -84,10 +85,12 @@ class RulesGame(pyspiel.Game):
         return RulesObserver(self.encoding, iig_obs_type, params)
 
 
-def _encoding_from(params: dict, ruleset) -> Encoding:
+def _encoding_from(params: dict, ruleset, spec: dict) -> Encoding:
+    """The encoding ``params`` ask for: the ruleset's own parameters where they differ from its
+    defaults (so a record names only what was changed), and ``set``'s pairs."""
     overrides = {}
     for name, value in params.items():
-        if name not in DEFAULTS:
+        if name not in DEFAULTS and spec.get(name) != value:
             overrides[name] = value
     for item in filter(None, (p.strip() for p in str(params.get("set", "")).split(","))):
         key, eq, value = item.partition("=")
@@ -119,7 +122,7 @@ class RulesState(pyspiel.State):
         self._queued_for = 0               # the hand whose next deal's deck is already stacked
         self._cut = False                  # cut short: the deals asked for are played, or the bound hit
         self._actions = 0
-        self._log: Optional[Events] = None  # what each seat saw of each action, once a story is asked
+        self._log: Optional[Story] = None  # what each seat saw of each action, once a story is asked
 
     # -- whose move -------------------------------------------------------------------------------
     def current_player(self):
@@ -223,16 +226,14 @@ class RulesState(pyspiel.State):
         d = self._d
         return d.selected_cards() if d is not None and d.current_player == seat else []
 
-    def story(self, seat: int) -> list:
+    def story(self, seat: int) -> str:
         """The seat's log of the whole game in words, cards named only where it saw them."""
         if self._d is None:
-            return []
+            return ""
         game = self._d.game
         if self._log is None:                 # asked for the first time: learnt once by a replay
-            self._log = Events(Table.load(game.record(), rules=self._enc.rules).events)
-        table = Table(game, [HUMAN] * game.n)
-        table.events = self._log
-        return table.log(reader=seat)
+            self._log = Story(Table.load(game.record(), rules=self._enc.rules).events)
+        return self._log.text(game, seat)
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt again
@@ -252,12 +253,51 @@ class RulesState(pyspiel.State):
         return clone
 
 
-class Events(list):
-    """A state's table events; a copy of the state shares the events (they never change) but not the
-    list."""
+class Story:
+    """The table events of a game, and per seat the text told of them so far, grown as the game goes
+    on: an information state is asked for at every position, and telling the whole game each time
+    would cost the length of the game every time.  A copy of the state shares the events (they never
+    change) and the sentences told of them, but not the list."""
 
-    def __deepcopy__(self, memo) -> "Events":
-        return Events(self)
+    def __init__(self, events=(), said: Optional[dict] = None):
+        self.events = list(events)
+        self.said = {} if said is None else said     # (event, reader) -> sentence, shared by all copies
+        self.told: dict = {}                          # seat -> (events told, their last hand, text)
+
+    def append(self, event) -> None:
+        self.events.append(event)
+
+    def __deepcopy__(self, memo) -> "Story":
+        copy = Story(self.events, self.said)
+        copy.told = dict(self.told)
+        return copy
+
+    def __reduce__(self):
+        return (Story, (self.events,))
+
+    def text(self, game, seat: int) -> str:
+        """The seat's story in words, each hand's result after its last action."""
+        done, hand, text = self.told.get(seat, (0, None, ""))
+        table = Table(game, [HUMAN] * game.n)
+        table._said = self.said
+        name = (lambda s: table.name(s, seat))
+        teams = [game.members(t) for t in range(game.teams)] if game.teams else None
+        results = {e.get("hand"): e for e in game.hand_log}
+        parts = [text] if text else []
+        for event in self.events[done:]:
+            if hand is not None and event.hand != hand and hand in results:
+                parts.append(result_words(results[hand], name, teams))
+            hand = event.hand
+            key = (event, seat)
+            line = self.said.get(key)
+            if line is None:
+                line = self.said[key] = table.describe(event, seat)
+            parts.append(line)
+        text = "\n".join(parts)
+        self.told[seat] = (len(self.events), hand, text)
+        if hand in results:                  # the last hand told is over: its result closes the story
+            return text + "\n" + result_words(results[hand], name, teams)
+        return text
 
 
 class RulesObserver:
@@ -276,7 +316,7 @@ class RulesObserver:
         if view is None:
             self.tensor.fill(0)
             return
-        fill(self._enc.observation, self.tensor, view, state.selection(player))
+        fill(self._enc.observation, self.tensor, view, state.selection(player), self.dict)
 
     def string_from(self, state: RulesState, player: int) -> str:
         view = state.view(player)
@@ -285,7 +325,8 @@ class RulesObserver:
         now = observation_text(view, state.selection(player))
         if not self._recall:
             return now
-        return "\n".join(state.story(player) + [now])
+        story = state.story(player)
+        return f"{story}\n{now}" if story else now
 
 
 __all__ = ["RulesGame", "RulesState", "RulesObserver", "SHORT_NAME", "DEFAULTS"]

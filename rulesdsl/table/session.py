@@ -56,7 +56,7 @@ class Table:
         self.bot_seed = bot_seed
         self.events: list[Event] = []
         self.bots: dict[int, Any] = {}
-        self._said: dict[tuple, str] = {}     # (event index, reader) -> the sentence (a log is re-read often)
+        self._said: dict[tuple, str] = {}     # (event, reader) -> the sentence (a log is re-read often)
         for seat, spec in enumerate(self.seats):
             if spec != HUMAN:
                 try:
@@ -182,7 +182,7 @@ class Table:
             if hand is not None and event.hand != hand and hand in results:
                 lines.append(result_words(results[hand], lambda s: self.name(s, reader), teams))
             hand = event.hand
-            key = (event.index, reader)
+            key = (event, reader)           # an event is a value: equal events read the same
             if key not in self._said:
                 self._said[key] = self.describe(event, reader)
             lines.append(self._said[key])
