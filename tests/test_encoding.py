@@ -226,3 +226,11 @@ def test_the_selection_is_part_of_the_observation():
     seat = d.current_player
     fill(enc.observation, t, game.view(seat), d.selected_cards())
     assert enc.observation.views(t)["selection"].sum() == len(d.selection)
+
+
+def test_every_verb_of_the_notation_has_a_place_in_the_numbering():
+    from rulesdsl.encoding import actions as numbering
+    from rulesdsl.model.game import BUILTIN_VERBS
+    placed = set(numbering.BARE_VERBS) | set(numbering.ONE_CARD_VERBS) | set(numbering.SET_VERBS) | {
+        "draw", "take", "claim", "layoff"}
+    assert set(BUILTIN_VERBS) <= placed, f"verbs the numbering does not place: {set(BUILTIN_VERBS) - placed}"
