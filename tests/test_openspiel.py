@@ -141,7 +141,7 @@ def test_openspiels_random_bot_plays_a_whole_game(name):
 def test_openspiels_mcts_and_ismcts_play_a_whole_game(name):
     # a random rollout of a long deal costs its length at every simulation: the deal is bounded so
     # that the test stays short (a game cut short ends and is judged like any other)
-    game = pyspiel.load_game("rulesdsl", {"ruleset": name, "deals": 1, "max_actions": 400})
+    game = pyspiel.load_game("rulesdsl", {"ruleset": name, "deals": 1, "max_actions": 150})
     rng = np.random.RandomState(2)
     n = game.num_players()
     evaluator = mcts.RandomRolloutEvaluator(1, rng)

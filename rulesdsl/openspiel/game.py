@@ -21,10 +21,10 @@ from typing import Optional
 import pyspiel
 
 from ..encoding.decisions import Decisions
-from ..table.session import HUMAN, Table, after_action, before_action
-from ..table.words import result_words
 from ..encoding.observation import fill, text as observation_text
 from ..encoding.setup import Encoding, encode, seat_returns
+from ..table.session import HUMAN, Table, after_action, before_action
+from ..table.words import result_words
 
 SHORT_NAME = "rulesdsl"
 
@@ -61,12 +61,13 @@ class RulesGame(pyspiel.Game):
         self.encoding = _encoding_from(params, ruleset, spec)
         enc = self.encoding
         n = enc.players
+        side = n // enc.prog.teams if enc.prog.teams else 1          # seats on one side
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.actions.size,
             max_chance_outcomes=enc.prog.cards.n_kinds,
             num_players=n,
-            min_utility=-float(n - 1) if enc.returns == "win" else -1e6,
-            max_utility=float(n - 1) if enc.returns == "win" else 1e6,
+            min_utility=-side / (n - side) if enc.returns == "win" else -1e6,
+            max_utility=1.0 if enc.returns == "win" else 1e6,
             utility_sum=0.0,
             max_game_length=self.max_length())
         super().__init__(_game_type(short_name, spec, players), info, params)
@@ -117,7 +118,7 @@ class RulesState(pyspiel.State):
     def __init__(self, game: RulesGame):
         super().__init__(game)
         self._enc = game.encoding
-        self._deck: list = []              # physical card ids chosen so far for the deck being dealt
+        self._deck: list = []              # the card kinds chosen so far for the deck being dealt
         self._d: Optional[Decisions] = None
         self._queued_for = 0               # the hand whose next deal's deck is already stacked
         self._cut = False                  # cut short: the deals asked for are played, or the bound hit
