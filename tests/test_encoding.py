@@ -234,3 +234,31 @@ def test_every_verb_of_the_notation_has_a_place_in_the_numbering():
     placed = set(numbering.BARE_VERBS) | set(numbering.ONE_CARD_VERBS) | set(numbering.SET_VERBS) | {
         "draw", "take", "claim", "layoff"}
     assert set(BUILTIN_VERBS) <= placed, f"verbs the numbering does not place: {set(BUILTIN_VERBS) - placed}"
+
+
+def test_the_encoding_command_prints_the_numbering_the_faces_use():
+    import json
+    from click.testing import CliRunner
+    from rulesdsl.cli.main import cli
+    result = CliRunner().invoke(cli, ["encoding", "big_two", "--players", "3", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    enc = encode("big_two", players=3)
+    assert data["actions"]["names"] == list(enc.actions.names)
+    assert data["digest"] == enc.rules.digest
+    assert sum(p["size"] for p in data["observation"]["pieces"]) == enc.observation.size
+    words = CliRunner().invoke(cli, ["encoding", "gin_rummy", "--set", "knock_limit=5"])
+    assert words.exit_code == 0 and "knock 10H" in words.output
+    assert CliRunner().invoke(cli, ["encoding", "gin_rummy", "--players", "3"]).exit_code == 2
+
+
+def test_the_numbering_and_its_layout_need_no_numpy():
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "from rulesdsl.encoding.setup import encode\n"
+            "e = encode('gin_rummy'); print(e.actions.size, e.observation.size)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    enc = encode("gin_rummy")
+    assert out.stdout.split() == [str(enc.actions.size), str(enc.observation.size)]

@@ -23,9 +23,10 @@ kinds, so duplicate decks count copies):
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
-import numpy as np
+if TYPE_CHECKING:                    # numpy is needed to fill tensors, not to describe them
+    import numpy as np
 
 #: the engine's phases, as ``view()["phase"]`` names them; anything else sets the last slot
 PHASES = ("offer", "turn", "layoff", "last_chance", "claim", "climb", "exchange", "over", "other")
@@ -44,20 +45,23 @@ class ObservationSpec(NamedTuple):
     toggles: tuple
     meld_bound: int
 
-    def new_tensor(self) -> np.ndarray:
+    def new_tensor(self) -> "np.ndarray":
+        import numpy as np
         return np.zeros(self.size, np.float32)
 
-    def views(self, tensor: np.ndarray) -> dict:
-        """Named, reshaped views into ``tensor`` (writing into one writes the tensor).  Make them once
-        per tensor and pass them to ``fill``."""
-        out, at = {}, 0
+    def offsets(self) -> list:
+        """(name, shape, first index, size) of each piece, in the flat tensor's order."""
+        out, at = [], 0
         for name, shape in self.pieces:
-            size = 1
-            for d in shape:
-                size *= d
-            out[name] = tensor[at:at + size].reshape(shape)
+            size = _size(shape)
+            out.append((name, shape, at, size))
             at += size
         return out
+
+    def views(self, tensor: "np.ndarray") -> dict:
+        """Named, reshaped views into ``tensor`` (writing into one writes the tensor).  Make them once
+        per tensor and pass them to ``fill``."""
+        return {name: tensor[at:at + size].reshape(shape) for name, shape, at, size in self.offsets()}
 
 
 def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
@@ -86,12 +90,19 @@ def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
     pieces += [("scores", (sides,)), ("hands_won", (sides,)), ("hand_number", (1,)),
                ("current_player", (n,)), ("dealer", (n,)), ("phase", (len(PHASES),)),
                ("step", (len(steps) + 1,)), ("selection", (k,)), ("selection.melds", (1,))]
-    size = sum(int(np.prod(s)) for _, s in pieces)
+    size = sum(_size(s) for _, s in pieces)
     kind_of = {t: i for i, t in enumerate(cards.kind_text)}
     return ObservationSpec(tuple(pieces), size, n, sides, teams, kind_of, steps, toggles, meld_bound)
 
 
-def fill(spec: ObservationSpec, tensor: np.ndarray, view: dict, selection: list,
+def _size(shape: tuple) -> int:
+    size = 1
+    for d in shape:
+        size *= d
+    return size
+
+
+def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: list,
          views: Optional[dict] = None) -> None:
     """Write the observation of ``view`` (``game.view(seat)``) and the seat's ``selection`` (card texts,
     ``/`` between melds) into ``tensor`` (``views``: ``spec.views(tensor)``, made once by the caller)."""
@@ -120,7 +131,7 @@ def fill(spec: ObservationSpec, tensor: np.ndarray, view: dict, selection: list,
     v["selection.melds"][0] = selection.count("/")
 
 
-def _count(spec: ObservationSpec, row: np.ndarray, texts) -> None:
+def _count(spec: ObservationSpec, row: "np.ndarray", texts) -> None:
     """Add one per card text (a declared wild counts as the card it is) to ``row``."""
     kind_of = spec.kind_of
     for text in texts:

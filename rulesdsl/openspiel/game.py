@@ -194,11 +194,10 @@ class RulesState(pyspiel.State):
             self._queued_for = self._d.game.hand_number
 
     def _check_cut(self) -> None:
+        """End the game here when the deals asked for are played or the action bound is reached."""
         game = self._d.game
         deals = self._enc.deals
-        if deals and game.hand_number > deals and not game.is_over:
-            self._cut = True
-        elif self._actions >= self._enc.max_actions and not game.is_over:
+        if not game.is_over and ((deals and game.hand_number > deals) or self._actions >= self._enc.max_actions):
             self._cut = True
 
     def _action_to_string(self, player, action):
