@@ -25,10 +25,12 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from ..engine.actions import Action
+from ..engine.actions import _NOTHING, Action
 
 #: verbs that take nothing after them (the notation's own)
-BARE_VERBS = ("pass", "done", "ask", "yes", "no")
+BARE_VERBS = tuple(_NOTHING)
+#: bids are numbered from 0 to the larger of this and the deck's size (a bid counts tricks or points)
+MOST_BID = 200
 #: verbs that take one card and nothing else, as whole actions
 ONE_CARD_VERBS = ("discard", "give", "play", "meld")
 #: verbs whose several cards (or a declared wild) are chosen card by card
@@ -97,7 +99,7 @@ def build_action_space(prog) -> ActionSpace:
         table[key] = len(names)
         names.append(name)
 
-    for text in _cardless(zones, go_outs, deck):
+    for text in _cardless(zones, go_outs, deck) + _bids(prog):
         add(whole, text, text)
     for head in _one_card_heads(go_outs, suits, meld_bound):
         for kind in kinds:
@@ -126,6 +128,15 @@ def _cardless(zones: tuple, go_outs: tuple, deck: int) -> list:
             out += [f"{verb} {z} {k}" for k in range(1, deck + 1)]
     out += list(go_outs)
     return out
+
+
+def _bids(prog) -> list:
+    """``bid k`` for every number a bid may name, and ``bid NAME`` for each named call."""
+    bidding = getattr(prog, "bidding", None)
+    if bidding is None:
+        return []
+    numbers = [f"bid {k}" for k in range(max(MOST_BID, prog.cards.size) + 1)]
+    return numbers + [f"bid {call[0]}" for call in bidding.calls]
 
 
 def _one_card_heads(go_outs: tuple, suits: tuple, meld_bound: int) -> list:

@@ -16,6 +16,10 @@ kinds, so duplicate decks count copies):
   the table can hold), with wild cards counted as the cards they are;
 * ``trick.last`` (K,), ``trick.last_player`` (n,), ``trick.passed`` (n,), ``finished`` (n,), ``toggles``
   (one per state toggle): the climbing phase, where the ruleset has one;
+* ``tricks.plays`` (n, K), ``tricks.leader`` (n,), ``tricks.led`` and ``tricks.trump`` (suits + 1: the
+  last slot for a suit the deck does not name), ``tricks.won`` (n,), ``tricks.number`` (1,),
+  ``tricks.broken`` (one per name under ``broken:``): trick play, where the ruleset has it;
+* ``bids`` (n,), ``bids.made`` (n,), ``bids.looked`` (n,), ``bids.calls`` (n, calls): bidding;
 * ``scores`` and ``hands_won`` (sides,), ``hand_number`` (1,), ``current_player`` and ``dealer`` (n,),
   ``phase`` (one-hot over the engine's phases) and ``step`` (one-hot over the turn's steps);
 * ``selection`` (K,) and ``selection.melds`` (1,): the cards chosen so far towards a factored action.
@@ -44,6 +48,9 @@ class ObservationSpec(NamedTuple):
     steps: tuple
     toggles: tuple
     meld_bound: int
+    suits: tuple = ()          # the deck's suits (a trick's led suit and trumps)
+    broken: tuple = ()         # trick play: the names of what can be broken (`broken.spades`)
+    calls: tuple = ()          # bidding: the names of the calls besides numbers (`nil`)
 
     def new_tensor(self) -> "np.ndarray":
         import numpy as np
@@ -86,13 +93,27 @@ def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
                    ("finished", (n,))]
         if toggles:
             pieces.append(("toggles", (len(toggles),)))
+    tricks, bidding = getattr(prog, "tricks", None), getattr(prog, "bidding", None)
+    suits = tuple(cards.suits)
+    broken = tuple(name for name, _ in tricks.broken) if tricks is not None else ()
+    calls = tuple(c[0] for c in bidding.calls) if bidding is not None else ()
+    if tricks is not None:
+        pieces += [("tricks.plays", (n, k)), ("tricks.leader", (n,)), ("tricks.led", (len(suits) + 1,)),
+                   ("tricks.trump", (len(suits) + 1,)), ("tricks.won", (n,)), ("tricks.number", (1,))]
+        if broken:
+            pieces.append(("tricks.broken", (len(broken),)))
+    if bidding is not None:
+        pieces += [("bids", (n,)), ("bids.made", (n,)), ("bids.looked", (n,))]
+        if calls:
+            pieces.append(("bids.calls", (n, len(calls))))
     steps = tuple(s.name for s in prog.steps)
     pieces += [("scores", (sides,)), ("hands_won", (sides,)), ("hand_number", (1,)),
                ("current_player", (n,)), ("dealer", (n,)), ("phase", (len(PHASES),)),
                ("step", (len(steps) + 1,)), ("selection", (k,)), ("selection.melds", (1,))]
     size = sum(_size(s) for _, s in pieces)
     kind_of = {t: i for i, t in enumerate(cards.kind_text)}
-    return ObservationSpec(tuple(pieces), size, n, sides, teams, kind_of, steps, toggles, meld_bound)
+    return ObservationSpec(tuple(pieces), size, n, sides, teams, kind_of, steps, toggles, meld_bound,
+                           suits, broken, calls)
 
 
 def _size(shape: tuple) -> int:
@@ -113,6 +134,8 @@ def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: lis
     _fill_zones(spec, v, view, seat)
     _fill_melds(spec, v, view, seat)
     _fill_climbing(spec, v, view, seat)
+    _fill_tricks(spec, v, view, seat)
+    _fill_bids(spec, v, view, seat)
     side = _side_of(spec, view, seat)
     sides = spec.sides
     for i, (score, won) in enumerate(zip(view["scores"], view["hands_won"])):
@@ -198,6 +221,48 @@ def _fill_climbing(spec: ObservationSpec, v: dict, view: dict, seat: int) -> Non
     if "toggles" in v:
         for i, name in enumerate(spec.toggles):
             v["toggles"][i] = 1.0 if state.get(name) else 0.0
+
+
+def _fill_tricks(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
+    """The trick in play (one card per seat so far), who led, the led suit and trumps, tricks won."""
+    if "tricks.plays" not in v:
+        return
+    trick = view.get("trick") or {}
+    n = spec.n
+    for play in trick.get("plays", ()):
+        _count(spec, v["tricks.plays"][(play["seat"] - seat) % n], (play["card"],))
+    if trick.get("leader") is not None:
+        v["tricks.leader"][(trick["leader"] - seat) % n] = 1
+    for key in ("led", "trump"):
+        suit = trick.get(key)
+        if suit is not None:
+            v[f"tricks.{key}"][spec.suits.index(suit) if suit in spec.suits else len(spec.suits)] = 1
+    for s, won in enumerate(trick.get("tricks_won", ())):
+        v["tricks.won"][(s - seat) % n] = won
+    v["tricks.number"][0] = trick.get("number", 0)
+    if "tricks.broken" in v:
+        broken = trick.get("broken") or {}
+        for i, name in enumerate(spec.broken):
+            v["tricks.broken"][i] = 1.0 if broken.get(name) else 0.0
+
+
+def _fill_bids(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
+    """Each seat's bid (a number, or a named call), whether it has bid, and whether it has looked."""
+    if "bids" not in v:
+        return
+    n = spec.n
+    for s, bid in enumerate(view.get("bids") or ()):
+        r = (s - seat) % n
+        if bid is None:
+            continue
+        v["bids.made"][r] = 1
+        if isinstance(bid, str):
+            if bid in spec.calls:
+                v["bids.calls"][r][spec.calls.index(bid)] = 1
+        else:
+            v["bids"][r] = bid
+    for s, looked in enumerate(view.get("looked") or ()):
+        v["bids.looked"][(s - seat) % n] = 1.0 if looked else 0.0
 
 
 def _side_of(spec: ObservationSpec, view: dict, seat: int) -> int:
