@@ -381,3 +381,18 @@ def test_missing_extra_names_the_install_command():
             "try:\n    import rulesdsl.pettingzoo\nexcept ImportError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ))
     assert "pip install 'rulesdsl[pettingzoo]'" in out.stdout
+
+
+def test_readme_example_runs():
+    """The README's PettingZoo example plays a deal as written."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "README.md").read_text()
+    code = re.search(r"## Environments for game AI\n.*?```python\n(.*?)```", text, re.S).group(1)
+    code += "\nassert not env.agents and env.unwrapped.game.hand_number >= 2 or env.unwrapped.game.is_over\nprint('done')\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("done")
