@@ -1,7 +1,7 @@
 """Every ruleset as a PettingZoo AEC environment (extra ``[pettingzoo]``).
 
     import rulesdsl.pettingzoo
-    env = rulesdsl.pettingzoo.env("gin_rummy", deals=1, knock_limit=5)
+    env = rulesdsl.pettingzoo.env("my_game.rules", deals=1, some_param=5)   # a bundled name, or a path
     env.reset(seed=7)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()

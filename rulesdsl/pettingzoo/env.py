@@ -59,8 +59,8 @@ def env(ruleset, players: Optional[int] = None, render_mode: Optional[str] = Non
 
 def raw_env(ruleset, players: Optional[int] = None, render_mode: Optional[str] = None, deals: int = 0,
             returns: str = "win", max_actions: int = 0, **overrides) -> "RulesEnv":
-    """The environment of ``ruleset`` (a bundled name such as ``variants/straight_gin``, a path, or
-    loaded ``Rules``), its own parameters given by name (``knock_limit=5``)."""
+    """The environment of ``ruleset`` (a bundled name, ``variants/...`` for a house rule, a path, or
+    loaded ``Rules``), its own parameters given by name (``some_param=5``)."""
     return RulesEnv(encode(ruleset, players, overrides, deals, returns, max_actions), render_mode)
 
 
