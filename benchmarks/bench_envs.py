@@ -2,7 +2,8 @@
 
 Run:  python benchmarks/bench_envs.py [--seconds 3] [--seed 1] [--games gin_rummy,president]
 
-Both sides play whole deals (one deal per game: ``deals=1``) with uniformly random legal choices:
+Both sides play whole deals (one deal per game: ``deals=1``; a deal is cut short after ``MAX_ACTIONS``
+engine actions on both sides) with uniformly random legal choices:
 
 * **engine**: ``game.legal_actions()`` + ``game.apply`` -- one step is one engine action;
 * **pettingzoo**: ``env.last()`` (the observation tensor and the mask) + ``env.step(n)`` with ``n``
@@ -18,10 +19,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 import warnings
 
 import numpy as np
+
+#: engine actions before a deal is cut short, on both sides (the env's own bound for ``deals=1``)
+MAX_ACTIONS = 2000
 
 GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy"]
 
@@ -34,7 +39,9 @@ def measure_engine(name: str, seconds: float, seed: int) -> dict:
     while time.perf_counter() - start < seconds:
         game = rules.new_game(seed=seed + deals)
         rng = random.Random(seed + deals)
-        while not game.is_over and game.hand_number == 1:
+        played = 0
+        while not game.is_over and game.hand_number == 1 and played < MAX_ACTIONS:
+            played += 1
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
             actions += 1
@@ -45,7 +52,7 @@ def measure_engine(name: str, seconds: float, seed: int) -> dict:
 
 def measure_env(name: str, seconds: float, seed: int) -> dict:
     import rulesdsl.pettingzoo as pz
-    env = pz.env(name, deals=1)
+    env = pz.env(name, deals=1, max_actions=MAX_ACTIONS)
     steps = actions = deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -89,7 +96,11 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     warnings.simplefilter("ignore")
-    rows = [row(g.strip(), args.seconds, args.seed) for g in args.games.split(",") if g.strip()]
+    rows = []
+    for g in filter(None, (x.strip() for x in args.games.split(","))):
+        rows.append(row(g, args.seconds, args.seed))
+        if not args.json:
+            print(f"  measured {g}", file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0

@@ -396,3 +396,16 @@ def test_readme_example_runs():
                          env={**os.environ, "PYTHONPATH": str(root)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().endswith("done")
+
+
+def test_the_package_names_no_game():
+    """Games are data: the environment is the same code for every ruleset."""
+    from pathlib import Path
+    words = {"gin", "rummy", "knock", "president", "big two", "crazy eights", "hand and foot", "canasta",
+             "hearts", "spades", "whist", "bridge"}
+    for name in GAMES:
+        words.add(name.replace("_", " "))
+    for path in Path(pz.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8").lower().replace("_", " ")
+        for word in words:
+            assert not re.search(r"\b" + word + r"\b", text), f"{path.name} names {word!r}"
