@@ -299,6 +299,16 @@ def test_deals_end_the_game_by_termination(deals):
     assert game.is_over or game.hand_number == deals + 1
 
 
+def test_a_whole_match_ends_with_its_winner_paid():
+    """Without ``deals`` the game is the whole match: it ends when the engine says so, uncut."""
+    env = pz.raw_env("crazy_eights", players=2)
+    final = dict(play(env, seed=4, limit=100000))
+    game = env.game
+    assert game.is_over and game.hand_number > 1
+    winner = env.possible_agents[game.winner]
+    assert final[winner] == 1.0 and sum(final.values()) == pytest.approx(0.0)
+
+
 def test_max_actions_truncates():
     env = pz.raw_env("hand_and_foot", max_actions=25)
     final = play(env, seed=3)
