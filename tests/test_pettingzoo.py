@@ -4,8 +4,12 @@ list, an agent's observation and render show nothing it may not see, rewards are
 sum to zero, an illegal number changes nothing, a game ends within its bounds.
 
 Without pettingzoo these tests skip, except under CI (``CI`` set), where they fail.
-PettingZoo's ``max_cycles_test`` does not apply (it needs a ``parallel_env`` and a ``max_cycles``
-argument; turns in a card game are not simultaneous): ``max_actions`` truncation is tested here instead.
+Of PettingZoo 1.27's other checks: ``max_cycles_test`` does not apply (it needs a ``parallel_env`` and
+a ``max_cycles`` argument; turns in a card game are not simultaneous): ``max_actions`` truncation is
+tested here instead.  ``bombardment_test`` cannot take a Dict observation (it passes the whole Dict where
+it compares arrays, and keeps ``step()``'s None as the next observation); ``api_test`` plays the same
+random masked games.  ``parallel_test``, ``state_test`` and ``save_obs_test`` are for parallel envs,
+``state()`` (not offered) and image observations.
 """
 
 from __future__ import annotations
