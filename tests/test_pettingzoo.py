@@ -404,7 +404,7 @@ def test_readme_example_runs():
     from pathlib import Path
     root = Path(__file__).resolve().parents[1]
     text = (root / "README.md").read_text()
-    code = re.search(r"## Environments for game AI\n.*?```python\n(.*?)```", text, re.S).group(1)
+    code = re.search(r"```python\n(import rulesdsl\.pettingzoo\n.*?)```", text, re.S).group(1)
     code += "\nassert not env.agents and env.unwrapped.game.hand_number >= 2 or env.unwrapped.game.is_over\nprint('done')\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "PYTHONPATH": str(root)})
