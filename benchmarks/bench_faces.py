@@ -91,9 +91,11 @@ def _openspiel_face(seed: int, with_obs: bool):
 
 
 def _pettingzoo_face(seed: int, with_obs: bool):
-    from rulesdsl.pettingzoo import env as make_env
+    """The AEC loop: ``last()`` (observation and mask, or only the flags) then ``step``."""
+    import numpy as np
+    from rulesdsl.pettingzoo import raw_env
 
-    env = make_env("gin_rummy", deals=1)
+    env = raw_env("gin_rummy", deals=1)
     rng = random.Random(seed)
     next_seed = [seed]
 
@@ -103,17 +105,15 @@ def _pettingzoo_face(seed: int, with_obs: bool):
         for _ in range(n):
             env.reset(seed=next_seed[0])
             next_seed[0] += 1
-            for agent in env.agent_iter():
-                obs, _, term, trunc, _ = env.last(observe=with_obs) if with_obs else (
-                    None, None, *env.last(observe=False)[2:4], None)
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last(observe=with_obs)
                 if term or trunc:
                     env.step(None)
                     continue
-                mask = obs["action_mask"] if with_obs else env.unwrapped.action_mask(agent)
-                legal = [i for i, m in enumerate(mask) if m]
+                legal = np.flatnonzero(obs["action_mask"]) if with_obs else env.decisions.legal()
                 env.step(legal[rng.randrange(len(legal))])
                 decisions += 1
-            endings["deal"] += 1
+            endings[env.game.hand_log[0]["ending"] if env.game.hand_log else "cut"] += 1
         return n, decisions, endings
 
     run(WARMUP_HANDS)

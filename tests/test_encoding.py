@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.encoding import Decisions, EncodingError, build_action_space
+from rulesdsl.encoding import Decisions, IllegalNumber, build_action_space
 from rulesdsl.encoding.observation import fill
 from rulesdsl.encoding.setup import encode
 from rulesdsl.engine.actions import parse_action
@@ -76,7 +76,7 @@ def test_an_illegal_number_is_refused_and_changes_nothing():
         before = snapshot(d.game), d.selection
         legal = set(d.legal())
         bad = next(i for i in range(d.space.size) if i not in legal)
-        with pytest.raises(EncodingError):
+        with pytest.raises(IllegalNumber):
             d.apply(bad)
         assert (snapshot(d.game), d.selection) == before
         d.apply(rng.choice(sorted(legal)))

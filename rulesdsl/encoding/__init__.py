@@ -2,6 +2,6 @@
 faces (``rulesdsl.openspiel``, ``rulesdsl.pettingzoo``).  See docs/encoding.md."""
 
 from .actions import ActionSpace, EncodingError, build_action_space
-from .decisions import Decisions
+from .decisions import Decisions, IllegalNumber
 
-__all__ = ["ActionSpace", "EncodingError", "build_action_space", "Decisions"]
+__all__ = ["ActionSpace", "EncodingError", "build_action_space", "Decisions", "IllegalNumber"]

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .actions import ActionSpace, EncodingError
+from ..errors import IllegalAction
+from .actions import ActionSpace
+
+
+class IllegalNumber(IllegalAction):
+    """A number the player on turn may not choose now: not the next step of any legal action's path.
+    Nothing changed.  (A defect of the numbering itself is an ``EncodingError``.)"""
 
 
 class Decisions:
@@ -66,12 +72,12 @@ class Decisions:
 
     def completing(self, number: int) -> Optional[object]:
         """The engine action choosing ``number`` would complete now (None: it would only extend the
-        selection).  A number that is not legal raises ``EncodingError``."""
+        selection).  A number that is not legal raises ``IllegalNumber``."""
         return self._judge(number)[0]
 
     def apply(self, number: int) -> Optional[object]:
         """Choose ``number``: the engine action it completes (applied to the game), or None while a
-        factored action is still being chosen.  A number that is not legal raises ``EncodingError``
+        factored action is still being chosen.  A number that is not legal raises ``IllegalNumber``
         and changes nothing."""
         done, sel = self._judge(number)
         if done is not None:
@@ -92,7 +98,7 @@ class Decisions:
                     return action, ()
                 extends = True
         if not extends:
-            raise EncodingError(f"{number} ({self.describe(number)}) is not a legal choice here")
+            raise IllegalNumber(f"{number} ({self.describe(number)}) is not a legal choice here", "action number")
         return None, sel
 
     def describe(self, number: int) -> str:

@@ -222,6 +222,12 @@ class RulesState(pyspiel.State):
     def view(self, seat: int) -> Optional[dict]:
         return None if self._d is None else self._d.game.view(seat)
 
+    def _position(self, seat: int) -> tuple:
+        """What identifies this state's position as ``seat`` observes it, for a state that only moves
+        forward: the actions made, the selection, the cards dealt by chance."""
+        d = self._d
+        return (seat, len(self._deck), -1 if d is None else len(d.game.history), () if d is None else d.selection)
+
     def selection(self, seat: int) -> list:
         d = self._d
         return d.selected_cards() if d is not None and d.current_player == seat else []
@@ -310,13 +316,19 @@ class RulesObserver:
         self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.tensor = encoding.observation.new_tensor()
         self.dict = encoding.observation.views(self.tensor)
+        self._last_state: Optional[RulesState] = None
+        self._last_key: tuple = ()
 
     def set_from(self, state: RulesState, player: int) -> None:
+        key = state._position(player)
+        if state is self._last_state and key == self._last_key:
+            return                           # OpenSpiel asks twice for one tensor: fill it once
         view = state.view(player)
         if view is None:
             self.tensor.fill(0)
-            return
-        fill(self._enc.observation, self.tensor, view, state.selection(player), self.dict)
+        else:
+            fill(self._enc.observation, self.tensor, view, state.selection(player), self.dict)
+        self._last_state, self._last_key = state, key    # held, so its id cannot be reused meanwhile
 
     def string_from(self, state: RulesState, player: int) -> str:
         view = state.view(player)

@@ -30,17 +30,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..encoding.actions import EncodingError
-from ..encoding.decisions import Decisions
+from ..encoding.decisions import Decisions, IllegalNumber
 from ..encoding.observation import ObservationSpec, fill
 from ..encoding.setup import Encoding, encode, seat_returns
-from ..errors import IllegalAction
 from .render import view_text
 
 RENDER_MODES = ("human", "ansi")
 
 
-class IllegalActionNumber(IllegalAction):
+class IllegalActionNumber(IllegalNumber):
     """A number the agent on turn may not choose now (outside the mask).  The game is unchanged."""
 
 
@@ -154,7 +152,7 @@ class RulesEnv(AECEnv):
             raise IllegalActionNumber(f"{agent}: {number} is not an action number (0 .. {size - 1})")
         try:
             self._decisions.completing(number)
-        except EncodingError:
+        except IllegalNumber:
             raise IllegalActionNumber(
                 f"{agent} cannot choose {number} ({self.describe(number)}) now; "
                 f"the action_mask of its observation marks the legal numbers") from None
