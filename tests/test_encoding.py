@@ -262,3 +262,22 @@ def test_the_numbering_and_its_layout_need_no_numpy():
     assert out.returncode == 0, out.stderr
     enc = encode("gin_rummy")
     assert out.stdout.split() == [str(enc.actions.size), str(enc.observation.size)]
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_observation_stays_within_the_bounds_its_layout_declares(name):
+    enc = encode(name)
+    low, high = (np.array(b, np.float32) for b in enc.observation.low_high())
+    assert low.shape == high.shape == (enc.observation.size,)
+    assert set(enc.observation.bounds) == {p for p, _ in enc.observation.pieces}
+    rng = random.Random(9)
+    d = Decisions(enc.rules.new_game(seed=9), enc.actions)
+    tensor = enc.observation.new_tensor()
+    for _ in range(150):
+        if d.current_player is None:
+            break
+        for seat in range(enc.players):
+            fill(enc.observation, tensor, d.game.view(seat), d.selected_cards() if seat == d.current_player else [])
+            outside = np.flatnonzero((tensor < low) | (tensor > high))
+            assert not outside.size, [p for p, _ in enc.observation.pieces][:3]
+        d.apply(rng.choice(d.legal()))

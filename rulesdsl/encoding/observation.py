@@ -51,6 +51,16 @@ class ObservationSpec(NamedTuple):
     suits: tuple = ()          # the deck's suits (a trick's led suit and trumps)
     broken: tuple = ()         # trick play: the names of what can be broken (`broken.spades`)
     calls: tuple = ()          # bidding: the names of the calls besides numbers (`nil`)
+    bounds: dict = {}          # piece name -> (lowest, highest) value any of its elements takes
+
+    def low_high(self) -> tuple:
+        """Two flat lists, the lowest and highest value of each element of the tensor."""
+        low, high = [], []
+        for name, shape in self.pieces:
+            lo, hi = self.bounds.get(name, (-INF, INF))
+            low += [lo] * _size(shape)
+            high += [hi] * _size(shape)
+        return low, high
 
     def new_tensor(self) -> "np.ndarray":
         import numpy as np
@@ -72,48 +82,108 @@ class ObservationSpec(NamedTuple):
 
 
 def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
-    """The layout of ``prog``'s observations (``meld_bound`` from the action numbering)."""
+    """The layout of ``prog``'s observations (``meld_bound`` from the action numbering): the pieces of
+    each part of a game the ruleset has, each with the bounds its values keep."""
     cards = prog.cards
-    k = cards.n_kinds
-    n = prog.n
-    teams = prog.teams or 0
-    sides = teams or n
-    pieces: list = []
-    for z in prog.table_zones:
-        pieces += [(f"table.{z}", (k,)), (f"table.{z}.top", (k,)), (f"table.{z}.count", (1,))]
-    for z in prog.player_zones:
-        pieces += [(f"seat.{z}", (n, k)), (f"seat.{z}.count", (n,))]
-    for z in prog.team_zones or ():
-        pieces += [(f"team.{z}", (max(teams, 1), k)), (f"team.{z}.count", (max(teams, 1),))]
-    if meld_bound:
-        pieces += [("melds", (meld_bound, k)), ("melds.owner", (meld_bound, sides))]
-    toggles = tuple(t.name for t in prog.climbing.toggles) if prog.climbing else ()
-    if prog.climbing:
-        pieces += [("trick.last", (k,)), ("trick.last_player", (n,)), ("trick.passed", (n,)),
-                   ("finished", (n,))]
-        if toggles:
-            pieces.append(("toggles", (len(toggles),)))
     tricks, bidding = getattr(prog, "tricks", None), getattr(prog, "bidding", None)
-    suits = tuple(cards.suits)
+    toggles = tuple(t.name for t in prog.climbing.toggles) if prog.climbing else ()
     broken = tuple(name for name, _ in tricks.broken) if tricks is not None else ()
     calls = tuple(c[0] for c in bidding.calls) if bidding is not None else ()
-    if tricks is not None:
-        pieces += [("tricks.plays", (n, k)), ("tricks.leader", (n,)), ("tricks.led", (len(suits) + 1,)),
-                   ("tricks.trump", (len(suits) + 1,)), ("tricks.won", (n,)), ("tricks.number", (1,))]
-        if broken:
-            pieces.append(("tricks.broken", (len(broken),)))
-    if bidding is not None:
-        pieces += [("bids", (n,)), ("bids.made", (n,)), ("bids.looked", (n,))]
-        if calls:
-            pieces.append(("bids.calls", (n, len(calls))))
     steps = tuple(s.name for s in prog.steps)
-    pieces += [("scores", (sides,)), ("hands_won", (sides,)), ("hand_number", (1,)),
-               ("current_player", (n,)), ("dealer", (n,)), ("phase", (len(PHASES),)),
-               ("step", (len(steps) + 1,)), ("selection", (k,)), ("selection.melds", (1,))]
-    size = sum(_size(s) for _, s in pieces)
+    layout = _Layout(cards.n_kinds, prog.n, prog.teams or 0, cards.size)
+    layout.zones(prog)
+    if meld_bound:
+        layout.melds(meld_bound)
+    if prog.climbing:
+        layout.climbing(toggles)
+    if tricks is not None:
+        layout.tricks(len(cards.suits), broken)
+    if bidding is not None:
+        layout.bids(calls)
+    layout.game(steps)
     kind_of = {t: i for i, t in enumerate(cards.kind_text)}
-    return ObservationSpec(tuple(pieces), size, n, sides, teams, kind_of, steps, toggles, meld_bound,
-                           suits, broken, calls)
+    return ObservationSpec(tuple(layout.pieces), layout.size, prog.n, layout.sides, layout.teams, kind_of,
+                           steps, toggles, meld_bound, tuple(cards.suits), broken, calls, layout.bounds)
+
+
+INF = float("inf")
+
+
+class _Layout:
+    """The pieces of an observation as they are added, with their bounds: card counts from 0 to the
+    deck's size, flags 0 or 1, scores any number."""
+
+    def __init__(self, k: int, n: int, teams: int, deck: int):
+        self.k, self.n, self.teams, self.deck = k, n, teams, deck
+        self.sides = teams or n
+        self.pieces: list = []
+        self.bounds: dict = {}
+        self.size = 0
+
+    def add(self, name: str, shape: tuple, low: float, high: float) -> None:
+        self.pieces.append((name, shape))
+        self.bounds[name] = (low, high)
+        self.size += _size(shape)
+
+    def cards(self, name: str, shape: tuple) -> None:
+        self.add(name, shape, 0.0, float(self.deck))
+
+    def flags(self, name: str, shape: tuple) -> None:
+        self.add(name, shape, 0.0, 1.0)
+
+    def zones(self, prog) -> None:
+        k, n = self.k, self.n
+        for z in prog.table_zones:
+            self.cards(f"table.{z}", (k,))
+            self.cards(f"table.{z}.top", (k,))
+            self.cards(f"table.{z}.count", (1,))
+        for z in prog.player_zones:
+            self.cards(f"seat.{z}", (n, k))
+            self.cards(f"seat.{z}.count", (n,))
+        for z in prog.team_zones or ():
+            self.cards(f"team.{z}", (max(self.teams, 1), k))
+            self.cards(f"team.{z}.count", (max(self.teams, 1),))
+
+    def melds(self, bound: int) -> None:
+        self.cards("melds", (bound, self.k))
+        self.flags("melds.owner", (bound, self.sides))
+
+    def climbing(self, toggles: tuple) -> None:
+        n = self.n
+        self.cards("trick.last", (self.k,))
+        for name in ("trick.last_player", "trick.passed", "finished"):
+            self.flags(name, (n,))
+        if toggles:
+            self.flags("toggles", (len(toggles),))
+
+    def tricks(self, suits: int, broken: tuple) -> None:
+        n = self.n
+        self.cards("tricks.plays", (n, self.k))
+        self.flags("tricks.leader", (n,))
+        self.flags("tricks.led", (suits + 1,))
+        self.flags("tricks.trump", (suits + 1,))
+        self.cards("tricks.won", (n,))
+        self.cards("tricks.number", (1,))
+        if broken:
+            self.flags("tricks.broken", (len(broken),))
+
+    def bids(self, calls: tuple) -> None:
+        n = self.n
+        self.add("bids", (n,), -INF, INF)
+        self.flags("bids.made", (n,))
+        self.flags("bids.looked", (n,))
+        if calls:
+            self.flags("bids.calls", (n, len(calls)))
+
+    def game(self, steps: tuple) -> None:
+        n = self.n
+        self.add("scores", (self.sides,), -INF, INF)
+        self.add("hands_won", (self.sides,), 0.0, INF)
+        self.add("hand_number", (1,), 0.0, INF)
+        for name, width in (("current_player", n), ("dealer", n), ("phase", len(PHASES)), ("step", len(steps) + 1)):
+            self.flags(name, (width,))
+        self.cards("selection", (self.k,))
+        self.cards("selection.melds", (1,))
 
 
 def _size(shape: tuple) -> int:

@@ -31,7 +31,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..encoding.decisions import Decisions, IllegalNumber
-from ..encoding.observation import ObservationSpec, fill
+from ..encoding.observation import fill
 from ..encoding.setup import Encoding, encode, seat_returns
 from .render import view_text
 
@@ -220,40 +220,11 @@ def _slug(name: str) -> str:
 
 
 def _observation_space(enc: Encoding) -> spaces.Dict:
-    low, high = _bounds(enc.observation, enc.prog.cards.size)
+    """The tensor with the bounds the encoding declares for each piece, and the mask."""
+    low, high = enc.observation.low_high()
     size = enc.actions.size
     return spaces.Dict({
-        "observation": spaces.Box(low, high, dtype=np.float32),
+        "observation": spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
     })
 
-
-#: pieces of the observation that are 0/1 flags (one-hots, owners, who passed)
-_FLAGS = ("current_player", "dealer", "phase", "step", "melds.owner", "trick.last_player", "trick.passed",
-          "finished", "toggles")
-#: pieces that count up without a bound the ruleset states
-_UNBOUNDED_COUNTS = ("hands_won", "hand_number")
-
-
-def _bounds(spec: ObservationSpec, deck: int) -> tuple:
-    """Per element bounds of the tensor, by piece: flags 0..1, scores any number, wins and the hand
-    number 0 and up, and every card count 0..deck size.  A piece this does not know gets no bound,
-    so a new piece of the encoding can never put an observation outside its space."""
-    lows, highs = [], []
-    for name, shape in spec.pieces:
-        size = int(np.prod(shape))
-        lo, hi = _piece_bounds(name, deck)
-        lows.append(np.full(size, lo, np.float32))
-        highs.append(np.full(size, hi, np.float32))
-    return np.concatenate(lows), np.concatenate(highs)
-
-
-def _piece_bounds(name: str, deck: int) -> tuple:
-    if name in _FLAGS:
-        return 0.0, 1.0
-    if name in _UNBOUNDED_COUNTS:
-        return 0.0, np.inf
-    if name.startswith(("table.", "seat.", "team.")) or name in ("melds", "trick.last", "selection",
-                                                                  "selection.melds"):
-        return 0.0, float(deck)
-    return -np.inf, np.inf
