@@ -13,6 +13,7 @@ OpenSpiel parameters are the ruleset's own (with their defaults) besides ``playe
 
 from __future__ import annotations
 
+import ctypes
 import re
 
 try:
@@ -25,10 +26,20 @@ from .game import DEFAULTS, SHORT_NAME, RulesGame, RulesObserver, RulesState, _g
 _registered: dict = {}
 
 
+def _register(game_type, factory) -> None:
+    """``pyspiel.register_game``, keeping the factory alive for good.  OpenSpiel keeps registered
+    factories in a C++ table that is destroyed only after Python has shut down; if that table held
+    the last reference, the factory would be freed then, without the interpreter, and the process
+    would abort at exit ("PyThreadState_Get ... finalizing").  One reference that is never given back
+    keeps it from being freed at all."""
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(factory))
+    pyspiel.register_game(game_type, factory)
+
+
 def _register_generic() -> None:
     if SHORT_NAME in _registered:
         return
-    pyspiel.register_game(_game_type(SHORT_NAME, dict(DEFAULTS), (2, 16)), RulesGame)
+    _register(_game_type(SHORT_NAME, dict(DEFAULTS), (2, 16)), RulesGame)
     _registered[SHORT_NAME] = RulesGame
 
 
@@ -51,7 +62,7 @@ def register(ruleset) -> str:
     def make(params=None):
         return RulesGame(params, short_name=short, spec=spec, ruleset=ruleset, players=players)
 
-    pyspiel.register_game(_game_type(short, spec, players), make)
+    _register(_game_type(short, spec, players), make)
     _registered[short] = make
     return short
 
