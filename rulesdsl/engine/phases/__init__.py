@@ -8,6 +8,8 @@ from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
 from .melding import ClaimPhase
 from .partnership import AnswerPhase
+from .bidding import BidPhase
+from .tricks import TrickPhase
 
 
 def build_phases(prog) -> dict:
@@ -17,6 +19,10 @@ def build_phases(prog) -> dict:
         phases["offer"] = OfferPhase(prog)
     if prog.climbing is not None:
         phases["climb"] = ClimbPhase(prog)
+    if prog.tricks is not None:
+        phases["tricks"] = TrickPhase(prog)
+    if prog.bidding is not None:
+        phases["bid"] = BidPhase(prog)
     if prog.exchange is not None:
         phases["exchange"] = ExchangePhase(prog)
     if prog.claims:
