@@ -573,6 +573,9 @@ class ParamT(Type):
         lo = node.get("min")
         hi = node.get("max")
         doc = node.get("doc")
+        if doc is not None and not (isinstance(doc, Scalar) and isinstance(doc.value, str)):
+            diags.error("E-TYPE", f"`doc` of parameter `{name}` must be text, not {describe(doc)}", doc.pos)
+            bad = True
         if isinstance(default, list):
             default = tuple(default)
         return INVALID if bad else Param(name, default, choices_v,
