@@ -91,6 +91,10 @@ def check_invariants(rules, players: int, seed: int, bot_seed: int, max_actions:
             sv = g.view(seat)
             for other, h in enumerate(sv["zones"]["hand"]):
                 assert ("cards" in h) == (other == seat and seat not in g.unlooked), "a hand leaks"
+            for z, spec in rules.model.zones.items():
+                if spec.per == "player" and spec.visible == "owner":
+                    assert all("cards" not in e for o, e in enumerate(sv["zones"][z]) if o != seat), \
+                        f"another seat's `{z}` leaks"
             for p in sv.get("passed", []):
                 assert seat in (p["from"], p["to"]), "a passed card leaks to a third seat"
         act = rng.choice(legal)
