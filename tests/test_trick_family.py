@@ -44,3 +44,19 @@ def test_greedy_bots_finish_a_match():
             break
         g.apply(bots[g.current_player].choose(g))
     assert g.is_over
+
+
+def test_won_cards_go_to_the_sides_pile_when_it_is_a_team_zone(tmp_path):
+    f = tmp_path / "team_piles.yaml"
+    f.write_text("extends: spades\nzones: {taken: {per: team, visible: all}}\n")
+    g = rulesdsl.load(f).new_game(seed=5)
+    while g.view(0)["phase"] == "bid":
+        legal = [str(a) for a in g.legal_actions()]
+        g.apply("look" if "look" in legal else legal[0])
+    plays = []
+    for _ in range(4):
+        plays.append(g.current_player)
+        g.apply(g.legal_actions()[0])
+    winner = g.current_player
+    piles = g.view(0)["team_zones"]["taken"]
+    assert piles[winner % 2]["count"] == 4 and piles[1 - winner % 2]["count"] == 0
