@@ -149,3 +149,24 @@ def test_SPD_variant_jokers_are_the_highest_trumps():
     joker = next(c for c in prog.cards.ids if prog.cards.kind[c] == jk)
     ace = next(c for c in prog.cards.ids if prog.cards.text[c] == "AS")
     assert prog.tricks.suit_of[joker] == "S" and prog.tricks.rank_pos[joker] > prog.tricks.rank_pos[ace]
+
+
+def test_SPD_VAR_2_two_players_draft_their_hands_keep_or_pass():
+    rules = rulesdsl.load("variants/spades_two_players")
+    deck = [r + s for s in "SHDC" for r in RANKS]               # top card first: 2S, 3S, ...
+    g = rules.new_game(seed=1, dealer=1, deck=deck)
+    assert g.view(0)["phase"] == "draft" and g.current_player == 0
+    assert g.view(0)["zones"]["looking"][0]["cards"] == ["2S"]
+    assert "cards" not in g.view(1)["zones"]["looking"][0]       # only the drafter sees it
+    assert [str(a) for a in g.legal_actions()] == ["keep", "pass"]
+    g.apply("keep")                                             # 2S kept; 3S burnt unseen
+    assert g.hand_of(0) == ["2S"] and g.view(0)["zones"]["discarded"]["count"] == 1
+    assert g.current_player == 1 and g.view(1)["zones"]["looking"][1]["cards"] == ["4S"]
+    g.apply("pass")                                             # 4S refused; 5S taken blind
+    assert g.hand_of(1) == ["5S"] and g.view(0)["zones"]["discarded"]["count"] == 2
+    while g.view(0)["phase"] == "draft":
+        g.apply("keep")
+    assert [len(g.hand_of(s)) for s in (0, 1)] == [13, 13]
+    assert g.view(0)["zones"]["discarded"]["count"] == 26 and g.cards_in_play == 52
+    assert g.view(0)["phase"] == "bid"
+    assert_illegal(g, "keep")

@@ -39,3 +39,9 @@ def test_bids_are_public_and_blind_hands_hidden(seed, bot):
             for s in range(4):
                 shown = g.view(s)["bids"][seat]
                 assert shown == act.split()[1] or shown == int(act.split()[1])
+
+
+@given(seed=seeds, bot=seeds)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_two_player_spades_invariants_hold_through_a_match(seed, bot):
+    check_invariants(rulesdsl.load("variants/spades_two_players"), 2, seed, bot)

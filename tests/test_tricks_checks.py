@@ -25,6 +25,9 @@ PASS = "{to: 'seat_after(player, 1)', count: 3, cards: any, aside: passing}"
     ("president", "bidding: {min: 0}", "E-MISSING"),
     ("president", "tricks: {first_leader: dealer}", "E-TRICKS"),
     ("spades", "bidding: {calls: {Nil: {value: 0}}}", "E-BIDDING"),
+    ("spades", "deal: [{draft: hand, discard_to: stripped, look: hand}, {deal: 1, to: hand}]", "E-DEAL"),
+    ("spades", "deal: [{draft: hand}]", "E-MISSING"),
+    ("spades", "deal: [{draft: hand, discard_to: hand, look: hand}]", "E-ZONE-KIND"),
     ("spades", "scoring: {totals: {bags: 'trick.led'}}", None),
 ])
 def test_mistakes_are_located_diagnostics(tmp_path, base, body, code):

@@ -125,6 +125,8 @@ class GreedyBot:
             return self._trick(game, actions)
         if game.phase == "bid":
             return self._bid(game, actions)
+        if game.phase == "draft":
+            return self._draft(game, actions)
         return self._best(game, actions)
 
     # ------------------------------------------------------------------ turns with melds and discards
@@ -479,6 +481,19 @@ class GreedyBot:
         if after == before:
             return not lowest
         return (after < before) if lowest else (after > before)
+
+    def _draft(self, game, actions: list) -> Action:
+        """Keep a card of the upper half of the order of play (the lower half, where the lowest total
+        wins), and pass the rest."""
+        prog = game.prog
+        look = prog.draft[2]
+        seen = game.pzones[look][game.current_player]
+        order = prog.tricks.rank_pos if prog.tricks is not None else prog.cards.value
+        if not seen or not order:
+            return actions[self.rng.randrange(len(actions))]
+        high = order[seen[-1]] * 2 >= max(order)
+        keep = high != (prog.model.match.winner == "lowest")
+        return next((a for a in actions if a.verb == ("keep" if keep else "pass")), actions[0])
 
     def _bid(self, game, actions: list) -> Action:
         """Look at the hand, then bid the legal number nearest to the tricks the hand seems worth."""

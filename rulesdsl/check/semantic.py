@@ -392,7 +392,24 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
     for i, s in enumerate(m.deal):
         if s.deals_all and i + 1 < len(m.deal):
             d.error("E-DEAL", "`deal: all` deals every card, so it must be the last deal step", s.pos)
-    for s in m.deal:
+    for i, s in enumerate(m.deal):
+        if s.draft is not None:
+            if s.deal is not None or s.turn_up is not None or s.set_aside is not None:
+                d.error("E-DEAL", "a deal step has one of `deal`, `turn_up`, `set_aside` or `draft`", s.pos)
+            elif i + 1 < len(m.deal):
+                d.error("E-DEAL", "`draft` builds the hands from what is left of the stock, so it must be the last "
+                        "deal step", s.pos)
+            else:
+                _zone(m, d, s.draft, "player", "`draft`", s.pos)
+                if s.discard_to is None or s.look is None:
+                    d.error("E-MISSING", "a `draft` step needs `discard_to:` (a table zone) and `look:` (a per-player "
+                            "zone where the top card is looked at)", s.pos)
+                else:
+                    _zone(m, d, s.discard_to, "table", "`draft.discard_to`", s.pos)
+                    _zone(m, d, s.look, "player", "`draft.look`", s.pos)
+            continue
+        if s.discard_to is not None or s.look is not None:
+            d.error("E-IGNORED", "`discard_to` and `look` go with `draft`", s.pos)
         if s.set_aside is not None:
             if s.deal is not None or s.turn_up is not None:
                 d.error("E-DEAL", "a deal step has one of `deal`, `turn_up` or `set_aside`", s.pos)
@@ -439,6 +456,9 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
                 known, on = _quiet_value(s.when, params, n, num)
                 if known and not on:
                     continue                        # switched off with these parameters
+            if s.draft is not None:
+                to_hand += 1 if s.draft == hand else 0
+                continue
             if s.set_aside is not None:
                 aside = setup_value(s.set_aside, params, n, sd)
                 need += len(aside) if isinstance(aside, (list, tuple)) else 0

@@ -320,6 +320,7 @@ class Program:
     tricks: Optional[CTricks] = None
     bidding: Optional[CBidding] = None
     totals: list = field(default_factory=list)     # [(name, new value)] kept per side across deals
+    draft: Optional[tuple] = None                  # (hand zone, discard zone, look zone, position)
 
     def tracer(self):
         """The ``expr.explain.Tracer`` of this program (made when first asked for: play never needs it)."""
@@ -444,6 +445,9 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         if s.set_aside is not None:
             deal.append(("set_aside", _set_aside(s.set_aside, params, n, cards, diags), s.to, s.pos, active))
             continue
+        if s.draft is not None:
+            deal.append(("skip",))             # played as a phase of its own once the deal is done (`draft`)
+            continue
         if s.deal is not None:
             if s.deals_all:
                 count = "all"                  # every card, one at a time, as evenly as possible
@@ -552,6 +556,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
     prog.tricks, prog.bidding, prog.totals = tricks, bidding, totals
+    prog.draft = next(((s.draft, s.discard_to, s.look, s.pos) for s in model.deal if s.draft is not None), None)
     prog.rule_codes = rule_codes
     prog.rule_exprs = rule_exprs
     prog.scope = scope

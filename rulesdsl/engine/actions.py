@@ -52,7 +52,7 @@ class Action(NamedTuple):
 MAX_ACTION_CHARS = 1000
 
 #: what each built-in verb takes after it: a zone, a count of cards, cards, a meld number
-_NOTHING = ("pass", "done", "ask", "yes", "no", "look")
+_NOTHING = ("pass", "done", "ask", "yes", "no", "look", "keep")
 _ONE_CARD = ("discard", "give")              # exactly one card
 _SOME_CARDS = ("play", "meld")               # one card or more
 _SYNTAX = {

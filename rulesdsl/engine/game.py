@@ -541,6 +541,8 @@ class Game:
             return "climbing", p.climbing.pos
         if self.phase == "tricks":
             return "tricks", p.tricks.pos
+        if self.phase == "draft":
+            return "deal", p.draft[3]
         if self.phase == "bid":
             return "bidding", p.bidding.pos
         if self.phase == "exchange":
@@ -776,6 +778,14 @@ class Game:
 
     def _entry_phase(self) -> str:
         """Where a hand starts: the exchange, the first-turn offer, climbing, or plain turns."""
+        p = self.prog
+        if p.draft is not None:
+            return "draft"
+        return self.after_draft()
+
+    def after_draft(self) -> str:
+        """Where a hand goes once its cards are dealt (and drafted): the exchange, the first-turn offer,
+        the auction and trick play, climbing, or plain turns."""
         p = self.prog
         if "exchange" in self.phases and self.phases["exchange"].applies(self):
             return "exchange"

@@ -90,6 +90,9 @@ class DealStep:
     when: Optional[Expr] = None        # the step happens only when this holds (parameters, players)
     cover_while: Optional[Expr] = None # turn_up: while the card is such, another card covers it
     set_aside: Optional[Expr] = None   # named cards (texts) taken out of the deck into `to` before dealing
+    draft: Optional[str] = None        # players build their hands into this zone from the stock (see DraftPhase)
+    discard_to: Optional[str] = None   # draft: the table zone refused and burnt cards go to, face down
+    look: Optional[str] = None         # draft: the per-player zone where the drafter looks at the top card
 
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
     @property
@@ -792,6 +795,12 @@ DEAL_STEP = Struct("deal step", {
     "cover_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), turn another onto it"),
     "set_aside": Field(ExprT(), doc="a list of cards (texts) taken out of the deck into the table zone `to` "
                                     "before anything is dealt (it may read parameters and `players`)"),
+    "draft": Field(Str(), doc="the last deal step: players build their hands in this per-player zone, in turn "
+                              "from the dealer's left: each looks at the top card of the stock and keeps it (the "
+                              "next card goes to `discard_to` unseen) or passes it to `discard_to` and takes the "
+                              "next, until the stock holds fewer than two cards"),
+    "discard_to": Field(Str(), doc="draft: the table zone for the cards not kept"),
+    "look": Field(Str(), doc="draft: the per-player zone (visible to its owner) where the top card is looked at"),
     "doc": _DOC,
 }, _make(DealStep, {"as": "as_"}))
 
@@ -1164,7 +1173,7 @@ RULESET = Struct("ruleset", {
 
 #: verbs the engine itself defines; a ruleset may not use them as go-out names
 BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim", "ask",
-                 "yes", "no", "bid", "look")
+                 "yes", "no", "bid", "look", "keep")
 
 #: keys the source layer consumes before the model sees the tree (described here for the JSON Schema)
 SOURCE_FIELDS = {

@@ -33,7 +33,12 @@ def deal(ctx: Context) -> Section:
 
 
 def _deal_step(ctx: Context, s: DealStep):
-    if s.set_aside is not None:
+    if s.draft is not None:
+        text = cat("the players build their hands (", Code(s.draft), ") from the stock, in turn from the dealer's "
+                   "left: each looks at the top card (in their ", Code(s.look or ""), ") and keeps it, the next card "
+                   "going unseen to the ", Code(s.discard_to or ""), ", or passes it there and takes the next card, "
+                   "until fewer than two cards are left")
+    elif s.set_aside is not None:
         text = cat("take ", ctx.by_players(s.set_aside), " out of the deck into the ", Code(s.to or ""))
     elif s.turn_up is not None:
         text = cat("turn the top card of the stock face up onto the ", Code(s.turn_up))

@@ -29,6 +29,7 @@ _VERBS = {
     "no": ("says no", "say no"),
     "bid": ("bids {zone}", "bid {zone}"),
     "look": ("looks at the hand", "look at your hand"),
+    "keep": ("keeps the card", "keep the card"),
 }
 
 HIDDEN = "a card"

@@ -10,6 +10,7 @@ from .melding import ClaimPhase
 from .partnership import AnswerPhase
 from .bidding import BidPhase
 from .tricks import TrickPhase
+from .draft import DraftPhase
 
 
 def build_phases(prog) -> dict:
@@ -21,6 +22,8 @@ def build_phases(prog) -> dict:
         phases["climb"] = ClimbPhase(prog)
     if prog.tricks is not None:
         phases["tricks"] = TrickPhase(prog)
+    if prog.draft is not None:
+        phases["draft"] = DraftPhase(prog)
     if prog.bidding is not None:
         phases["bid"] = BidPhase(prog)
     if prog.exchange is not None:
