@@ -1,6 +1,6 @@
 """The ``rulesdsl`` command: list, validate, simulate, compare, convert, diff, explain, play, replay,
-serve, rulebook, schema, lsp (simulate and compare are in ``simulate.py``; diff, explain, play and
-replay, serve, rulebook and schema each in a module of that name).
+serve, rulebook, schema, encoding, lsp (simulate and compare are in ``simulate.py``; diff, explain, play and
+replay, serve, rulebook, schema and encoding each in a module of that name).
 
 Errors are printed like a compiler's (``path:line:col: error[CODE]: message`` and a hint); no traceback
 ever reaches the user.  Exit status: 0 ok, 1 invalid ruleset (or a failed run), 2 usage.
@@ -24,6 +24,7 @@ from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarnin
 from ..source.tree import Pos
 from .common import _ALLOW_PATH, _COLOR, _load, _notes, _parse_sets, _print_diagnostics, write_output
 from .diff import diff
+from .encoding import encoding
 from .explain import explain
 from .play import play, replay
 from .rulebook import rulebook
@@ -223,6 +224,7 @@ cli.add_command(rulebook)
 cli.add_command(serve)
 cli.add_command(explain)
 cli.add_command(schema)
+cli.add_command(encoding)
 
 
 def main(argv: Optional[list[str]] = None) -> None:

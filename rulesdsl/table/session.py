@@ -56,7 +56,7 @@ class Table:
         self.bot_seed = bot_seed
         self.events: list[Event] = []
         self.bots: dict[int, Any] = {}
-        self._said: dict[tuple, str] = {}     # (event index, reader) -> the sentence (a log is re-read often)
+        self._said: dict[tuple, str] = {}     # (event, reader) -> the sentence (a log is re-read often)
         for seat, spec in enumerate(self.seats):
             if spec != HUMAN:
                 try:
@@ -90,9 +90,9 @@ class Table:
         log: list = []
 
         def logged(game, text):
-            log.append(_prepare(game, text))
+            log.append(before_action(game, text))
             game.apply(text)
-            log[-1] = _finish(game, log[-1])
+            log[-1] = after_action(game, log[-1])
 
         try:
             game = replay(data, rules, allow_paths, apply=logged) if rules is None else \
@@ -127,9 +127,9 @@ class Table:
     def act(self, seat: int, action) -> Event:
         """``seat`` does ``action`` (text or an Action); illegal -> ``IllegalAction``, nothing changed."""
         game = self.game
-        pending = _prepare(game, str(action) if not isinstance(action, str) else action)
+        pending = before_action(game, str(action) if not isinstance(action, str) else action)
         game.apply(action, seat=seat)
-        event = _finish(game, pending)
+        event = after_action(game, pending)
         self.events.append(event)
         return event
 
@@ -182,7 +182,7 @@ class Table:
             if hand is not None and event.hand != hand and hand in results:
                 lines.append(result_words(results[hand], lambda s: self.name(s, reader), teams))
             hand = event.hand
-            key = (event.index, reader)
+            key = (event, reader)           # an event is a value: equal events read the same
             if key not in self._said:
                 self._said[key] = self.describe(event, reader)
             lines.append(self._said[key])
@@ -194,14 +194,14 @@ class Table:
         return self.game.view(seat)
 
 
-def _prepare(game, text: str) -> tuple:
+def before_action(game, text: str) -> tuple:
     """Before an action: who makes it, which hand, and the card texts each seat sees now."""
     t = game.prog.cards.text
     return (len(game.history), game.current_player, game.hand_number,
             [frozenset(t[c] for c in seen_by(game, s)) for s in range(game.n)], text)
 
 
-def _finish(game, pending: tuple) -> Event:
+def after_action(game, pending: tuple) -> Event:
     """After it: the event, with each seat's share of its cards: its own action's, those it saw before
     or sees now, and every card of an action that ended the hand (a last play, a going out)."""
     index, seat, hand, before, sent = pending

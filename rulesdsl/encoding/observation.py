@@ -1,0 +1,284 @@
+"""A fixed-shape observation tensor of what one seat may see, derived from the ruleset.
+
+Everything is read from ``game.view(seat)``: the view is the one place that decides what a seat may
+see (``engine.visibility``), so the tensor cannot hold a card the seat may not see.  Seats and teams
+are *relative to the observer* (the first row is the observer's own, then the next seat in turn
+order), so one policy can play any seat.
+
+Pieces, in order (``ObservationSpec.pieces`` lists them with their shapes; K is the number of card
+kinds, so duplicate decks count copies):
+
+* ``table.Z`` (K,): per kind, the cards of table zone Z the seat sees; ``table.Z.top`` (K,): its top
+  card when the zone shows only its top; ``table.Z.count`` (1,): how many cards it holds;
+* ``seat.Z`` (n, K) and ``seat.Z.count`` (n,): each seat's zone Z, where the seat may see it;
+* ``team.Z`` (teams, K) and ``team.Z.count`` (teams,): the same for team zones;
+* ``melds`` (M, K) and ``melds.owner`` (M, sides): the melds on the table by number (M is the most
+  the table can hold), with wild cards counted as the cards they are;
+* ``trick.last`` (K,), ``trick.last_player`` (n,), ``trick.passed`` (n,), ``finished`` (n,), ``toggles``
+  (one per state toggle): the climbing phase, where the ruleset has one;
+* ``tricks.plays`` (n, K), ``tricks.leader`` (n,), ``tricks.led`` and ``tricks.trump`` (suits + 1: the
+  last slot for a suit the deck does not name), ``tricks.won`` (n,), ``tricks.number`` (1,),
+  ``tricks.broken`` (one per name under ``broken:``): trick play, where the ruleset has it;
+* ``bids`` (n,), ``bids.made`` (n,), ``bids.looked`` (n,), ``bids.calls`` (n, calls): bidding;
+* ``scores`` and ``hands_won`` (sides,), ``hand_number`` (1,), ``current_player`` and ``dealer`` (n,),
+  ``phase`` (one-hot over the engine's phases) and ``step`` (one-hot over the turn's steps);
+* ``selection`` (K,) and ``selection.melds`` (1,): the cards chosen so far towards a factored action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple, Optional
+
+if TYPE_CHECKING:                    # numpy is needed to fill tensors, not to describe them
+    import numpy as np
+
+#: the engine's phases, as ``view()["phase"]`` names them; anything else sets the last slot
+PHASES = ("offer", "turn", "layoff", "last_chance", "claim", "climb", "exchange", "over", "other")
+
+
+class ObservationSpec(NamedTuple):
+    """The tensor layout for one ruleset at one player count."""
+
+    pieces: tuple              # (name, shape) in order
+    size: int
+    n: int
+    sides: int                 # scoring sides: teams, or seats
+    teams: int
+    kind_of: dict              # card text (plain) -> kind index
+    steps: tuple
+    toggles: tuple
+    meld_bound: int
+    suits: tuple = ()          # the deck's suits (a trick's led suit and trumps)
+    broken: tuple = ()         # trick play: the names of what can be broken (`broken.spades`)
+    calls: tuple = ()          # bidding: the names of the calls besides numbers (`nil`)
+
+    def new_tensor(self) -> "np.ndarray":
+        import numpy as np
+        return np.zeros(self.size, np.float32)
+
+    def offsets(self) -> list:
+        """(name, shape, first index, size) of each piece, in the flat tensor's order."""
+        out, at = [], 0
+        for name, shape in self.pieces:
+            size = _size(shape)
+            out.append((name, shape, at, size))
+            at += size
+        return out
+
+    def views(self, tensor: "np.ndarray") -> dict:
+        """Named, reshaped views into ``tensor`` (writing into one writes the tensor).  Make them once
+        per tensor and pass them to ``fill``."""
+        return {name: tensor[at:at + size].reshape(shape) for name, shape, at, size in self.offsets()}
+
+
+def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
+    """The layout of ``prog``'s observations (``meld_bound`` from the action numbering)."""
+    cards = prog.cards
+    k = cards.n_kinds
+    n = prog.n
+    teams = prog.teams or 0
+    sides = teams or n
+    pieces: list = []
+    for z in prog.table_zones:
+        pieces += [(f"table.{z}", (k,)), (f"table.{z}.top", (k,)), (f"table.{z}.count", (1,))]
+    for z in prog.player_zones:
+        pieces += [(f"seat.{z}", (n, k)), (f"seat.{z}.count", (n,))]
+    for z in prog.team_zones or ():
+        pieces += [(f"team.{z}", (max(teams, 1), k)), (f"team.{z}.count", (max(teams, 1),))]
+    if meld_bound:
+        pieces += [("melds", (meld_bound, k)), ("melds.owner", (meld_bound, sides))]
+    toggles = tuple(t.name for t in prog.climbing.toggles) if prog.climbing else ()
+    if prog.climbing:
+        pieces += [("trick.last", (k,)), ("trick.last_player", (n,)), ("trick.passed", (n,)),
+                   ("finished", (n,))]
+        if toggles:
+            pieces.append(("toggles", (len(toggles),)))
+    tricks, bidding = getattr(prog, "tricks", None), getattr(prog, "bidding", None)
+    suits = tuple(cards.suits)
+    broken = tuple(name for name, _ in tricks.broken) if tricks is not None else ()
+    calls = tuple(c[0] for c in bidding.calls) if bidding is not None else ()
+    if tricks is not None:
+        pieces += [("tricks.plays", (n, k)), ("tricks.leader", (n,)), ("tricks.led", (len(suits) + 1,)),
+                   ("tricks.trump", (len(suits) + 1,)), ("tricks.won", (n,)), ("tricks.number", (1,))]
+        if broken:
+            pieces.append(("tricks.broken", (len(broken),)))
+    if bidding is not None:
+        pieces += [("bids", (n,)), ("bids.made", (n,)), ("bids.looked", (n,))]
+        if calls:
+            pieces.append(("bids.calls", (n, len(calls))))
+    steps = tuple(s.name for s in prog.steps)
+    pieces += [("scores", (sides,)), ("hands_won", (sides,)), ("hand_number", (1,)),
+               ("current_player", (n,)), ("dealer", (n,)), ("phase", (len(PHASES),)),
+               ("step", (len(steps) + 1,)), ("selection", (k,)), ("selection.melds", (1,))]
+    size = sum(_size(s) for _, s in pieces)
+    kind_of = {t: i for i, t in enumerate(cards.kind_text)}
+    return ObservationSpec(tuple(pieces), size, n, sides, teams, kind_of, steps, toggles, meld_bound,
+                           suits, broken, calls)
+
+
+def _size(shape: tuple) -> int:
+    size = 1
+    for d in shape:
+        size *= d
+    return size
+
+
+def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: list,
+         views: Optional[dict] = None) -> None:
+    """Write the observation of ``view`` (``game.view(seat)``) and the seat's ``selection`` (card texts,
+    ``/`` between melds) into ``tensor`` (``views``: ``spec.views(tensor)``, made once by the caller)."""
+    tensor.fill(0)
+    v = spec.views(tensor) if views is None else views
+    seat = view["seat"]
+    n = spec.n
+    _fill_zones(spec, v, view, seat)
+    _fill_melds(spec, v, view, seat)
+    _fill_climbing(spec, v, view, seat)
+    _fill_tricks(spec, v, view, seat)
+    _fill_bids(spec, v, view, seat)
+    side = _side_of(spec, view, seat)
+    sides = spec.sides
+    for i, (score, won) in enumerate(zip(view["scores"], view["hands_won"])):
+        r = (i - side) % sides
+        v["scores"][r] = score
+        v["hands_won"][r] = won
+    v["hand_number"][0] = view["hand_number"]
+    if view["current_player"] is not None:
+        v["current_player"][(view["current_player"] - seat) % n] = 1
+    v["dealer"][(view["dealer"] - seat) % n] = 1
+    phase = view["phase"]
+    v["phase"][PHASES.index(phase) if phase in PHASES else len(PHASES) - 1] = 1
+    step = view["step"]
+    v["step"][spec.steps.index(step) if step in spec.steps else len(spec.steps)] = 1
+    _count(spec, v["selection"], [c for c in selection if c != "/"])
+    v["selection.melds"][0] = selection.count("/")
+
+
+def _count(spec: ObservationSpec, row: "np.ndarray", texts) -> None:
+    """Add one per card text (a declared wild counts as the card it is) to ``row``."""
+    kind_of = spec.kind_of
+    for text in texts:
+        k = kind_of.get(text.partition("=")[0])
+        if k is not None:
+            row[k] += 1
+
+
+def _fill_zones(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
+    n = spec.n
+    for z, entry in view["zones"].items():
+        if isinstance(entry, list):
+            rows, counts = v.get(f"seat.{z}"), v.get(f"seat.{z}.count")
+            if rows is None:
+                continue
+            for s, e in enumerate(entry):
+                r = (s - seat) % n
+                counts[r] = e["count"]
+                _count(spec, rows[r], e.get("cards", ()))
+            continue
+        row = v.get(f"table.{z}")
+        if row is None:
+            continue
+        v[f"table.{z}.count"][0] = entry["count"]
+        _count(spec, row, entry.get("cards", ()))
+        if "top" in entry:
+            _count(spec, v[f"table.{z}.top"], (entry["top"],))
+    my_team = _side_of(spec, view, seat) if spec.teams else 0
+    for z, per in view.get("team_zones", {}).items():
+        rows, counts = v.get(f"team.{z}"), v.get(f"team.{z}.count")
+        if rows is None:
+            continue
+        for t, e in enumerate(per):
+            r = (t - my_team) % len(per)
+            counts[r] = e["count"]
+            _count(spec, rows[r], e.get("cards", ()))
+
+
+def _fill_melds(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
+    if not spec.meld_bound:
+        return
+    rows, owners = v["melds"], v["melds.owner"]
+    side = _side_of(spec, view, seat)
+    for i, meld in enumerate(view["melds"][:spec.meld_bound]):
+        _count(spec, rows[i], meld["cards"])
+        owner = meld.get("owner")
+        if isinstance(owner, int) and 0 <= owner < spec.sides:
+            owners[i][(owner - side) % spec.sides] = 1
+
+
+def _fill_climbing(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
+    if "trick.last" not in v:
+        return
+    n = spec.n
+    trick = view.get("trick") or {}
+    _count(spec, v["trick.last"], trick.get("last_play", ()))
+    if trick.get("last_player") is not None:
+        v["trick.last_player"][(trick["last_player"] - seat) % n] = 1
+    for s in trick.get("passed", ()):
+        v["trick.passed"][(s - seat) % n] = 1
+    for s in view.get("finished", ()):
+        v["finished"][(s - seat) % n] = 1
+    state = view.get("state") or {}
+    if "toggles" in v:
+        for i, name in enumerate(spec.toggles):
+            v["toggles"][i] = 1.0 if state.get(name) else 0.0
+
+
+def _fill_tricks(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
+    """The trick in play (one card per seat so far), who led, the led suit and trumps, tricks won."""
+    if "tricks.plays" not in v:
+        return
+    trick = view.get("trick") or {}
+    n = spec.n
+    for play in trick.get("plays", ()):
+        _count(spec, v["tricks.plays"][(play["seat"] - seat) % n], (play["card"],))
+    if trick.get("leader") is not None:
+        v["tricks.leader"][(trick["leader"] - seat) % n] = 1
+    for key in ("led", "trump"):
+        suit = trick.get(key)
+        if suit is not None:
+            v[f"tricks.{key}"][spec.suits.index(suit) if suit in spec.suits else len(spec.suits)] = 1
+    for s, won in enumerate(trick.get("tricks_won", ())):
+        v["tricks.won"][(s - seat) % n] = won
+    v["tricks.number"][0] = trick.get("number", 0)
+    if "tricks.broken" in v:
+        broken = trick.get("broken") or {}
+        for i, name in enumerate(spec.broken):
+            v["tricks.broken"][i] = 1.0 if broken.get(name) else 0.0
+
+
+def _fill_bids(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
+    """Each seat's bid (a number, or a named call), whether it has bid, and whether it has looked."""
+    if "bids" not in v:
+        return
+    n = spec.n
+    for s, bid in enumerate(view.get("bids") or ()):
+        r = (s - seat) % n
+        if bid is None:
+            continue
+        v["bids.made"][r] = 1
+        if isinstance(bid, str):
+            if bid in spec.calls:
+                v["bids.calls"][r][spec.calls.index(bid)] = 1
+        else:
+            v["bids"][r] = bid
+    for s, looked in enumerate(view.get("looked") or ()):
+        v["bids.looked"][(s - seat) % n] = 1.0 if looked else 0.0
+
+
+def _side_of(spec: ObservationSpec, view: dict, seat: int) -> int:
+    """The observer's scoring side: its team where the game has teams, else its seat."""
+    if spec.teams:
+        for t, members in enumerate(view.get("teams", ())):
+            if seat in members:
+                return t
+    return seat
+
+
+def text(view: dict, selection: list) -> str:
+    """The observation as text: the view without the legal list (which a library lists itself), with
+    the selection so far; stable key order, so equal positions give equal strings."""
+    import json
+    shown = {k: val for k, val in view.items() if k != "legal_actions"}
+    if selection:
+        shown["selection"] = selection
+    return json.dumps(shown, sort_keys=True, separators=(",", ":"))
