@@ -222,7 +222,7 @@ def test_a_failing_part_is_reported_not_raised():
 RULESETS = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy",
             "variants/president_twos_high_and_low", "variants/president_suit_lock", "variants/president_revolution",
             "variants/oklahoma_gin", "variants/crazy_eights_twos_and_queens",
-            "variants/hand_and_foot_wild_discard_penalty", "variants/contract_rummy_deuces_wild"]
+            "variants/hand_and_foot_wild_discard_penalty", "variants/contract_rummy_deuces_wild", "hearts", "spades"]
 
 
 def check_every_rule(g) -> int:

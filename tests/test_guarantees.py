@@ -32,7 +32,7 @@ from rulesdsl.source.writer import to_yaml
 
 from common import mutate_tree, snapshot, tree_paths
 
-GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights"]
+GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "hearts", "spades"]
 BUNDLED = [name for name, _ in bundled_names()]
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 SWEEP = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

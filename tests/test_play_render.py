@@ -108,9 +108,13 @@ def test_a_seat_sees_its_cards_and_no_hidden_card_of_another(name):
             seen_trick = True
             line = next(l for l in lines if l.startswith("Trick:"))
             assert " ".join(trick["last_play"]) in line
+        if isinstance(trick, dict) and "plays" in trick:       # a trick of one card per player
+            seen_trick = True
+            line = next(l for l in lines if l.startswith(f"Trick {trick['number']}:"))
+            assert all(p["card"] in line for p in trick["plays"])
         for i, action in enumerate(view["legal_actions"], 1):
             assert f"{i}. {action}" in text
-    if name.startswith(("big_two", "president", "crazy_eights")):
+    if name.startswith(("big_two", "president", "crazy_eights", "hearts", "spades")):
         assert seen_trick, f"{name}: no position with a trick was checked"
     if name.startswith(("gin_rummy", "rummy_500", "hand_and_foot", "contract_rummy")):
         assert seen_melds, f"{name}: no position with melds was checked"

@@ -45,7 +45,8 @@ REPO = Path(__file__).resolve().parents[1]
 SHORT = {"gin_rummy": {"target_score": 10}, "president": {"target_score": 1},
          "rummy_500": {"target_score": 30}, "hand_and_foot": {"deals_per_game": 1},
          "big_two": {"penalty_limit": 1}, "crazy_eights": {"target_score": 1},
-         "contract_rummy": {"match.ends_when": "deal.number >= 1"}}
+         "contract_rummy": {"match.ends_when": "deal.number >= 1"}, "hearts": {"target_score": 1},
+         "spades": {"target_score": 1}}
 
 
 def _base(name: str) -> str:
@@ -61,7 +62,8 @@ def _sets(overrides: dict) -> list:
 
 #: bots that end a short match quickly (greedy is slow to choose in the long rummy games; random
 #: bots never end a Gin hand but by the stock)
-FAST_BOT = {"gin_rummy": "greedy", "president": "greedy", "big_two": "greedy", "crazy_eights": "greedy"}
+FAST_BOT = {"gin_rummy": "greedy", "president": "greedy", "big_two": "greedy", "crazy_eights": "greedy",
+            "hearts": "greedy", "spades": "greedy"}
 
 
 def _twin(rules, people: list, seed: int, players=None, bot: str = "greedy", limit: int = 3000):

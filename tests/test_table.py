@@ -25,7 +25,7 @@ from rulesdsl.engine.actions import parse_action
 from common import snapshot
 
 PLAYERS = {"gin_rummy": 2, "president": 4, "rummy_500": 3, "hand_and_foot": 4, "big_two": 4,
-           "crazy_eights": 3, "contract_rummy": 4}
+           "crazy_eights": 3, "contract_rummy": 4, "hearts": 4, "spades": 4}
 CARD = re.compile(r"\b(?:10|[2-9AKQJT])[SHDC]\b|\bJk\b")
 
 

@@ -18,7 +18,8 @@ need("starlette")
 from rulesdsl.bots import make_bot  # noqa: E402
 from rulesdsl.engine.visibility import seen_by  # noqa: E402
 
-GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy"]
+GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy",
+         "hearts", "spades"]
 #: a first deal longer than this many actions is cut there (none is, with these seeds)
 ACTION_LIMIT = 600
 

@@ -18,7 +18,15 @@ Order of preference, highest first (ties broken by the bot's own ``random.Random
    the lowest combination that beats the last play (fewest wild cards, then lowest rank in the order
    in force, then most cards, then lowest tier and strength), never passes while a play exists, and
    draws only when it cannot play; a play that names a suit names the one the seat holds most of; an
-   exchange gives the seat's lowest card.  (Simple on purpose: it never saves high cards.)
+   exchange gives the seat's lowest card (its highest, where the lowest total wins the match).  (Simple
+   on purpose: it never saves high cards.)
+5. **Trick play**: whether the seat wants the trick is read from the ruleset's own scoring: the side's
+   score expression judged as if the cards now in the trick were added to the seat's tricks, against
+   as they are (a tie counts as wanting tricks where the highest total wins, as not where the lowest
+   does).  Wanting it, the bot plays the lowest card that would take it now (leading, its highest
+   card); not wanting it, the highest card that would not (leading, its lowest); when every card would
+   take it, the highest; when none can, the lowest.  **Bidding**: it looks at its hand and bids the
+   legal number nearest to its count of cards of the top three ranks plus trumps beyond three.
 
 **What a position is worth** ("the penalty of what the seat holds", as the ruleset scores it): where
 the ruleset scores each player or each team with an expression (``scoring.each_player`` /
@@ -113,6 +121,12 @@ class GreedyBot:
             return self._climb(game, actions)
         if game.phase == "exchange":
             return self._give(game, actions)
+        if game.phase == "tricks":
+            return self._trick(game, actions)
+        if game.phase == "bid":
+            return self._bid(game, actions)
+        if game.phase == "draft":
+            return self._draft(game, actions)
         return self._best(game, actions)
 
     # ------------------------------------------------------------------ turns with melds and discards
@@ -385,13 +399,20 @@ class GreedyBot:
         return [a for a in plays if count.get(a.named, 0) == top]
 
     def _give(self, game, actions: list) -> Action:
-        """Give the lowest card: by the climbing order where there is one, else by value."""
+        """Give the lowest card: by the climbing order where there is one, else by the tricks' order
+        (the highest, where the lowest total wins), else by value."""
         prog = game.prog
         cards = prog.cards
         gives = [a for a in actions if a.verb == "give" and a.cards]
         if not gives:
             return actions[self.rng.randrange(len(actions))]
-        if prog.climbing is not None:
+        if prog.tricks is not None:
+            sign = -1 if prog.model.match.winner == "lowest" else 1
+            pos = {cards.text[c]: prog.tricks.rank_pos[c] for c in cards.ids}
+
+            def low(a):
+                return sign * pos.get(a.cards[0], 0)
+        elif prog.climbing is not None:
             order = {r: i for i, r in enumerate(prog.climbing.order)}
 
             def low(a):
@@ -404,6 +425,99 @@ class GreedyBot:
         least = min(low(a) for a in gives)
         best = [a for a in gives if low(a) == least]
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+    # ------------------------------------------------------------------ tricks and bids
+    def _trick(self, game, actions: list) -> Action:
+        """The card to play, by whether taking the trick now helps the seat's side (see the module)."""
+        seat = game.current_player
+        phase = game.phases["tricks"]
+        t = game.prog.tricks
+        trick = list(game.zones[t.to])
+        plays = [a for a in actions if a.verb == "play"]
+        hand = game.pzones[t.play_from][seat]
+        by_text = {game.prog.cards.text[c]: c for c in hand}
+        cards = [(by_text[a.cards[0]], a) for a in plays]
+        rank = t.rank_pos
+        if not trick:
+            wins = {c: True for c, _ in cards}
+        else:
+            wins = {c: self._takes(game, phase, trick, c) for c, _ in cards}
+        want = self._wants_trick(game, seat, trick)
+        if not trick:
+            pick = max(cards, key=lambda x: rank[x[0]]) if want else min(cards, key=lambda x: rank[x[0]])
+            return pick[1]
+        winning = [x for x in cards if wins[x[0]]]
+        losing = [x for x in cards if not wins[x[0]]]
+        if want and winning:
+            return min(winning, key=lambda x: rank[x[0]])[1]
+        if not want and losing:
+            return max(losing, key=lambda x: rank[x[0]])[1]
+        if not losing:
+            return max(cards, key=lambda x: rank[x[0]])[1]
+        return min(cards, key=lambda x: rank[x[0]])[1]
+
+    @staticmethod
+    def _takes(game, phase, trick: list, card: int) -> bool:
+        """Whether ``card`` would be the strongest of the trick so far (the led suit as it stands)."""
+        return phase._strongest(game, trick + [card]) == len(trick)
+
+    def _wants_trick(self, game, seat: int, trick: list) -> bool:
+        """Whether the seat's side scores better with the cards of the trick added to the seat's tricks."""
+        prog = game.prog
+        if prog.each_player is None and prog.each_team is None:
+            return prog.model.match.winner != "lowest"
+        lowest = prog.model.match.winner == "lowest"
+        base = game.clone()
+        took = game.clone()
+        won = prog.tricks.won_to
+        pile = took.tzones[won][took.team_of(seat)] if won in took.tzones else took.pzones[won][seat]
+        pile.extend(trick)
+        took.t_won[seat] += 1
+        try:
+            before, after = self._score_now(base, seat), self._score_now(took, seat)
+        except Exception:                       # a rule that cannot be judged mid-deal: take tricks by default
+            return not lowest
+        if after == before:
+            return not lowest
+        return (after < before) if lowest else (after > before)
+
+    def _draft(self, game, actions: list) -> Action:
+        """Keep a card of the upper half of the order of play (the lower half, where the lowest total
+        wins), and pass the rest."""
+        prog = game.prog
+        look = prog.draft[2]
+        seen = game.pzones[look][game.current_player]
+        order = prog.tricks.rank_pos if prog.tricks is not None else prog.cards.value
+        if not seen or not order:
+            return actions[self.rng.randrange(len(actions))]
+        high = order[seen[-1]] * 2 >= max(order)
+        keep = high != (prog.model.match.winner == "lowest")
+        return next((a for a in actions if a.verb == ("keep" if keep else "pass")), actions[0])
+
+    def _bid(self, game, actions: list) -> Action:
+        """Look at the hand, then bid the legal number nearest to the tricks the hand seems worth."""
+        look = next((a for a in actions if a.verb == "look"), None)
+        if look is not None:
+            return look
+        numbers = [a for a in actions if a.verb == "bid" and a.zone.isdigit()]
+        if not numbers:
+            return actions[self.rng.randrange(len(actions))]
+        prog = game.prog
+        t = prog.tricks
+        seat = game.current_player
+        hand = game.pzones[t.play_from][seat]
+        top = max(t.rank_pos) if t.rank_pos else 0
+        trump = None
+        if t.trump is not None:
+            try:
+                trump = t.trump(game)
+            except Exception:
+                trump = None
+        high = sum(1 for c in hand if t.rank_pos[c] >= top - 2)
+        trumps = sum(1 for c in hand if trump is not None and t.suit_of[c] == trump and t.rank_pos[c] < top - 2)
+        guess = high + max(0, trumps - 3)
+        return min(numbers, key=lambda a: (abs(int(a.zone) - guess), int(a.zone)))
 
 
 def _linker(prog):

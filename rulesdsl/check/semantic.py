@@ -31,6 +31,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _counts(m, diags)
     _climbing(m, diags)
     _exchange(m, diags)
+    _tricks(m, diags)
     _reserves(m, diags)
     _scoring(m, diags)
     _team_scores(m, diags)
@@ -144,9 +145,11 @@ def _constraints(m: Ruleset, d: Diagnostics) -> None:
 def _climbing(m: Ruleset, d: Diagnostics) -> None:
     c = m.climbing
     if c is None:
-        if m.exchange:
-            d.error("E-MISSING", "`exchange` needs a `climbing` section (it uses its rank order)", m.pos)
+        if m.exchange and m.tricks is None:
+            d.error("E-MISSING", "`exchange` needs a `climbing` or `tricks` section (it uses its rank order)", m.pos)
         return
+    if m.tricks is not None:
+        d.error("E-TRICKS", "a ruleset has either `climbing` or `tricks`, not both", m.tricks.pos)
     _zone(m, d, c.play_from, "player", "`climbing.play_from`", c.pos)
     _zone(m, d, c.to, "table", "`climbing.to`", c.pos)
     if c.all_passed == "new_trick" or c.clears_trick is not None:
@@ -201,8 +204,8 @@ def _scoring(m: Ruleset, d: Diagnostics) -> None:
         d.error("E-MISSING", "`scoring.each_team` needs a `teams:` section", sc.pos)
     if m.teams is not None and m.players.min % m.teams.count:
         d.error("E-TEAMS", f"{m.players.min} players cannot form {m.teams.count} equal teams", m.teams.pos)
-    if not m.turn and m.climbing is None:
-        d.error("E-MISSING", "the ruleset needs `turn` steps (or a `climbing` section)", m.pos)
+    if not m.turn and m.climbing is None and m.tricks is None:
+        d.error("E-MISSING", "the ruleset needs `turn` steps (or a `climbing` or `tricks` section)", m.pos)
 
 
 def _params(m: Ruleset, d: Diagnostics) -> None:
@@ -389,7 +392,32 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
     for i, s in enumerate(m.deal):
         if s.deals_all and i + 1 < len(m.deal):
             d.error("E-DEAL", "`deal: all` deals every card, so it must be the last deal step", s.pos)
-    for s in m.deal:
+    for i, s in enumerate(m.deal):
+        if s.draft is not None:
+            if s.deal is not None or s.turn_up is not None or s.set_aside is not None:
+                d.error("E-DEAL", "a deal step has one of `deal`, `turn_up`, `set_aside` or `draft`", s.pos)
+            elif i + 1 < len(m.deal):
+                d.error("E-DEAL", "`draft` builds the hands from what is left of the stock, so it must be the last "
+                        "deal step", s.pos)
+            else:
+                _zone(m, d, s.draft, "player", "`draft`", s.pos)
+                if s.discard_to is None or s.look is None:
+                    d.error("E-MISSING", "a `draft` step needs `discard_to:` (a table zone) and `look:` (a per-player "
+                            "zone where the top card is looked at)", s.pos)
+                else:
+                    _zone(m, d, s.discard_to, "table", "`draft.discard_to`", s.pos)
+                    _zone(m, d, s.look, "player", "`draft.look`", s.pos)
+            continue
+        if s.discard_to is not None or s.look is not None:
+            d.error("E-IGNORED", "`discard_to` and `look` go with `draft`", s.pos)
+        if s.set_aside is not None:
+            if s.deal is not None or s.turn_up is not None:
+                d.error("E-DEAL", "a deal step has one of `deal`, `turn_up` or `set_aside`", s.pos)
+            elif s.to is None:
+                d.error("E-MISSING", "a `set_aside` step needs `to:` (the table zone the cards go to)", s.pos)
+            else:
+                _zone(m, d, s.to, "table", "`set_aside.to`", s.pos)
+            continue
         if (s.deal is None) == (s.turn_up is None):
             d.error("E-DEAL", "a deal step needs exactly one of `deal: COUNT` (with `to:`) or `turn_up: ZONE`",
                     s.pos)
@@ -411,7 +439,8 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
     params = m.param_values()
     deck_exprs = [m.deck.copies, m.deck.jokers]
     count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
-    hand = m.climbing.play_from if m.climbing is not None else "hand"
+    hand = (m.climbing.play_from if m.climbing is not None else m.tricks.play_from if m.tricks is not None
+            else "hand")
     hand_exprs = [s.deal for s in m.deal if s.deal is not None and s.to == hand]
     numbers = deal_numbers(*([s.deal for s in m.deal if not s.deals_all] + [s.when for s in m.deal]))
     for n, num in ((n, num) for n in range(m.players.min, m.players.max + 1) for num in numbers):
@@ -427,6 +456,13 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
                 known, on = _quiet_value(s.when, params, n, num)
                 if known and not on:
                     continue                        # switched off with these parameters
+            if s.draft is not None:
+                to_hand += 1 if s.draft == hand else 0
+                continue
+            if s.set_aside is not None:
+                aside = setup_value(s.set_aside, params, n, sd)
+                need += len(aside) if isinstance(aside, (list, tuple)) else 0
+                continue
             if s.deals_all:
                 to_hand += 1 if s.to == hand else 0
                 continue
@@ -532,6 +568,19 @@ def _exchange(m: Ruleset, d: Diagnostics) -> None:
     """Exchange seats are finishing positions (1 = first, -1 = last): each must exist with every
     allowed player count, and a step may not give to its own giver."""
     for i, x in enumerate(m.exchange):
+        if x.to is not None:
+            if x.giver is not None or x.receiver is not None:
+                d.error("E-EXCHANGE", f"exchange step {i + 1}: `to` (every seat gives) or `giver` and `receiver` "
+                        "(finishing positions), not both", x.pos)
+            if x.aside is not None:
+                _zone(m, d, x.aside, "player", f"`exchange[{i}].aside`", x.pos)
+            continue
+        if x.giver is None or x.receiver is None:
+            d.error("E-EXCHANGE", f"exchange step {i + 1} needs `giver` and `receiver` (finishing positions), or "
+                    "`to` (every seat gives to the seat it names)", x.pos)
+            continue
+        if x.aside is not None:
+            d.error("E-IGNORED", f"exchange step {i + 1}: `aside` goes with `to`", x.pos)
         bad = False
         for label, p in (("giver", x.giver), ("receiver", x.receiver)):
             if p == 0 or abs(p) > m.players.min:
@@ -549,6 +598,31 @@ def _exchange(m: Ruleset, d: Diagnostics) -> None:
                         f"({x.receiver}) are the same player with {n} players", x.pos,
                         "a player cannot give cards to themselves")
                 break
+
+
+def _tricks(m: Ruleset, d: Diagnostics) -> None:
+    """``tricks``: its zones exist with the right owners, its order names real ranks; ``bidding`` and
+    its calls belong to trick play."""
+    t = m.tricks
+    if t is None:
+        if m.bidding is not None:
+            d.error("E-MISSING", "`bidding` needs a `tricks` section (bids are numbers of tricks)", m.bidding.pos)
+        return
+    _zone(m, d, t.play_from, "player", "`tricks.play_from`", t.pos)
+    _zone(m, d, t.to, "table", "`tricks.to`", t.pos)
+    spec = m.zones.get(t.won_to)
+    if spec is None or spec.per == "table":
+        _zone(m, d, t.won_to, "player", "`tricks.won_to`", t.pos)
+    elif spec.per == "team" and m.teams is None:
+        d.error("E-TEAMS", f"`tricks.won_to` names the team zone `{t.won_to}`, but there are no `teams`", t.pos)
+    for r in t.order or ():
+        if r != "joker" and r not in m.deck.ranks:
+            d.error("E-UNKNOWN-RANK", f"`tricks.order` names `{r}`, which is not a rank of the deck", t.pos,
+                    suggest(r, list(m.deck.ranks) + ["joker"]))
+    for name in (m.bidding.calls if m.bidding is not None else {}):
+        if not name.isidentifier() or name != name.lower() or name.isdigit():
+            d.error("E-BIDDING", f"the call `{name}` must be a lowercase word (it is written `bid {name}`)",
+                    m.bidding.pos)
 
 
 _SEAT_NAMES = ("player", "dealer", "declarer", "defender")

@@ -112,6 +112,54 @@ def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
     return names
 
 
+def trick_bindings(broken: list[str]) -> dict[str, Binding]:
+    """Names for trick play (``tricks:``), kept current by the trick phase (``engine.phases.tricks``)."""
+    names = {
+        "trick.led": Binding(lambda g: g.t_led, "the suit led to the current trick (none before the lead)",
+                             type="text"),
+        "trick.number": Binding(lambda g: g.t_number, "the current trick's number in the deal (1 = the first)",
+                                type="number"),
+        "trick.leader": Binding(lambda g: g.t_leader, "the seat that led the current trick"),
+        "trump": Binding(lambda g: g.t_trump, "the trump suit of the deal (a suit name), or none", type="text"),
+    }
+    for b in broken:
+        names[f"broken.{b}"] = Binding(lambda g, _b=b: g.t_broken[_b],
+                                       f"whether a card that breaks `{b}` has been played this deal", type="bool")
+    return names
+
+
+def trick_builtins(suit_of: tuple, rank_pos: tuple) -> dict[str, Builtin]:
+    """Builtins for trick play: tricks taken, and a card's suit and rank position under ``tricks:``."""
+    return {
+        "tricks": Builtin(lambda g, s: g.t_won[s], (1, 1), "the tricks a seat has taken this deal", returns="number"),
+        "card_suit": Builtin(lambda g, c: None if c is None else suit_of[c], (1, 1),
+                             "a card's suit for following and trumps (`tricks.suit_of`)", returns="text"),
+        "trick_rank": Builtin(lambda g, c: -1 if c is None else rank_pos[c], (1, 1),
+                              "the position of a card's rank in `tricks.order` (0 = lowest)", returns="number"),
+    }
+
+
+def bidding_bindings() -> dict[str, Binding]:
+    """Names for the auction (``bidding:``): the number judged in ``allowed``, and the bids so far."""
+    return {
+        "amount": Binding(lambda g: g.cand_amount, "in bidding.allowed: the number of tricks being bid", type="number"),
+        "bids_total": Binding(lambda g: sum(v for v in g.bids if v is not None),
+                              "the sum of the bids made so far this deal", type="number"),
+        "bids_made": Binding(lambda g: sum(1 for v in g.bids if v is not None), "how many seats have bid this deal",
+                             type="number"),
+    }
+
+
+def bidding_builtins() -> dict[str, Builtin]:
+    """``bid(seat)``, ``bid_call(seat)``: what a seat bid this deal, readable by scoring."""
+    return {
+        "bid": Builtin(lambda g, s: g.bids[s], (1, 1), "the tricks a seat bid this deal (a call counts as its "
+                       "`value`), or none before it bids", returns="number"),
+        "bid_call": Builtin(lambda g, s: g.bid_calls[s], (1, 1), "the named call a seat bid (e.g. \"nil\"), \"\" "
+                            "for a number, or none before it bids", returns="text"),
+    }
+
+
 def table_bindings() -> dict[str, Binding]:
     """Names for open melds: the cards taken this turn, and (in ``placed_value``) the placed card."""
     return {
@@ -159,7 +207,8 @@ def counter_bindings(counters: list[str]) -> dict[str, Binding]:
     return names
 
 
-def seat_attrs(player_zones: list[str], team_zones: list[str] = (), counters: tuple = ()) -> dict[str, Any]:
+def seat_attrs(player_zones: list[str], team_zones: list[str] = (), counters: tuple = (),
+               totals: tuple = ()) -> dict[str, Any]:
     attrs = {
         "score": lambda g, s: g.scores[s],
         "hands_won": lambda g, s: g.hands_won[s],
@@ -171,6 +220,8 @@ def seat_attrs(player_zones: list[str], team_zones: list[str] = (), counters: tu
         attrs[z] = lambda g, t, _z=z: g.tzones[_z][t]
     for c in counters:
         attrs[c] = lambda g, s, _c=c: g.counters[_c][s]
+    for t in totals:
+        attrs[t] = lambda g, s, _t=t: g.totals[_t][s]
     return attrs
 
 
@@ -213,7 +264,8 @@ def _holder(g, text) -> Any:
     kind = cards.parse_kind(text) if isinstance(text, str) else None
     if kind is None:
         return None
-    zone = g.prog.climbing.play_from if g.prog.climbing is not None else "hand"
+    zone = (g.prog.climbing.play_from if g.prog.climbing is not None else
+            g.prog.tricks.play_from if g.prog.tricks is not None else "hand")
     k_of = cards.kind
     for seat, hand in enumerate(g.pzones[zone]):
         if any(k_of[c] == kind for c in hand):
@@ -281,6 +333,8 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
         "score": Builtin(lambda g, s: g.scores[s], (1, 1), "a seat's running total", returns="number"),
         "hands_won": Builtin(lambda g, s: g.hands_won[s], (1, 1), "hands a seat has won", returns="number"),
         "opponents": Builtin(lambda g, s: [p for p in range(g.n) if p != s], (1, 1), "every other seat"),
+        "seat_after": Builtin(lambda g, s, k: (s + k) % g.n, (2, 2),
+                              "the seat k places to the left of a seat (k < 0: to the right; 0: the seat itself)"),
         "abs": Builtin(lambda g, x: abs(x), (1, 1), "absolute value", pure=True, returns="number"),
         "is_joker": Builtin(lambda g, c: c is not None and r_of[c] < 0, (1, 1), "whether a card is a joker",
                             pure=True),

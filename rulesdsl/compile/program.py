@@ -20,8 +20,9 @@ from .bounds import card_equals, deadwood_cap
 from .cards import CardTable, build_table
 from .melds import MeldEngine
 from .patterns import WILD_RANK, Pattern, Patterns
-from .names import (builtins, card_class_builtins, climbing_bindings, counter_bindings, seat_attrs, state_bindings,
-                    table_bindings, team_bindings, zone_bindings)
+from .names import (bidding_bindings, bidding_builtins, builtins, card_class_builtins, climbing_bindings,
+                    counter_bindings, seat_attrs, state_bindings, table_bindings, team_bindings, trick_bindings,
+                    trick_builtins, zone_bindings)
 from .table_melds import MeldRules
 
 
@@ -229,12 +230,44 @@ class CClaim:
 
 @dataclass
 class CExchange:
-    giver: int
-    receiver: int
+    giver: Optional[int]
+    receiver: Optional[int]
     count: Fn
     cards: Fn
     when: Fn
     pos: Pos
+    to: Optional[Fn] = None            # every seat gives, to the seat this gives (`player` = the giver)
+    aside: Optional[str] = None        # where given cards wait until every seat has given
+
+
+@dataclass
+class CTricks:
+    """Compiled trick play: card tables judged once per card, and the rules judged in play."""
+
+    play_from: str
+    to: str
+    won_to: str
+    first_leader: Fn
+    rank_pos: tuple                 # card id -> position of its rank in `order` (higher is stronger)
+    suit_of: tuple                  # card id -> its suit for following and trumps (a name, or None)
+    follow: Fn
+    trump: Optional[Fn]
+    strength: Optional[Fn]
+    opening_lead: Optional[Fn]
+    may_lead: Optional[Fn]
+    may_play: Optional[Fn]
+    broken: list                    # [(name, card table of the cards that break it)]
+    pos: Pos = None
+
+
+@dataclass
+class CBidding:
+    first: Optional[Fn]
+    min: Fn
+    max: Optional[Fn]
+    allowed: Fn
+    calls: list                     # [(name, value, when, blind)]
+    pos: Pos = None
 
 
 @dataclass
@@ -284,6 +317,10 @@ class Program:
     rule_exprs: dict = field(default_factory=dict)
     scope: Any = None
     _tracer: Any = None
+    tricks: Optional[CTricks] = None
+    bidding: Optional[CBidding] = None
+    totals: list = field(default_factory=list)     # [(name, new value)] kept per side across deals
+    draft: Optional[tuple] = None                  # (hand zone, discard zone, look zone, position)
 
     def tracer(self):
         """The ``expr.explain.Tracer`` of this program (made when first asked for: play never needs it)."""
@@ -348,8 +385,18 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     blt = builtins(cards, melds, model.roles, holder)
     colors = dict(model.deck.colors)
     blt.update(card_class_builtins(list(model.classes), holder, cards, colors))
+    if model.tricks is not None:
+        names.update(trick_bindings(list(model.tricks.broken)))
+        blt.update(trick_builtins(holder.setdefault("trick_suits", []), holder.setdefault("trick_ranks", [])))
+    else:
+        dormant.update(dict.fromkeys(trick_bindings([]), "a `tricks:` section"))
+    if model.bidding is not None:
+        names.update(bidding_bindings())
+        blt.update(bidding_builtins())
+    else:
+        dormant.update(dict.fromkeys(bidding_bindings(), "a `bidding:` section"))
     scope = Scope(params, names, blt, dict(model.derived), diags,
-                  seat_attrs(player_zones, team_zones, tuple(model.counters)), dormant)
+                  seat_attrs(player_zones, team_zones, tuple(model.counters), tuple(model.scoring.totals)), dormant)
     probe = _CardProbe(n)
     for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
         holder["classes"][cname] = _card_table(scope.compile(cexpr), cexpr, cards, probe, diags)
@@ -395,6 +442,12 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
             elif not setup_value(s.when, params, n, diags):
                 deal.append(("skip",))         # a step this parameter set switches off
                 continue
+        if s.set_aside is not None:
+            deal.append(("set_aside", _set_aside(s.set_aside, params, n, cards, diags), s.to, s.pos, active))
+            continue
+        if s.draft is not None:
+            deal.append(("skip",))             # played as a phase of its own once the deal is done (`draft`)
+            continue
         if s.deal is not None:
             if s.deals_all:
                 count = "all"                  # every card, one at a time, as evenly as possible
@@ -451,8 +504,21 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     climbing = (_climbing(model, cards, scope, diags, rule_codes, wild_flags, rule_exprs)
                 if model.climbing is not None else None)
     exchange = [CExchange(x.giver, x.receiver, rc(x.count, f"exchange[{i}].count"),
-                          rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos)
+                          rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos,
+                          opt(x.to, f"exchange[{i}].to"), x.aside)
                 for i, x in enumerate(model.exchange)] or None
+    tricks = _tricks(model, cards, scope, diags, rc, opt, probe) if model.tricks is not None else None
+    if tricks is not None:                      # the tables `card_suit` and `trick_rank` read
+        holder["trick_suits"].extend(tricks.suit_of)
+        holder["trick_ranks"].extend(tricks.rank_pos)
+    bidding = None
+    if model.bidding is not None:
+        b = model.bidding
+        bidding = CBidding(opt(b.first, "bidding.first"), rc(b.min, "bidding.min"), opt(b.max, "bidding.max"),
+                           rc(b.allowed, "bidding.allowed"),
+                           [(name, rc(c.value, f"bidding.calls.{name}.value"), rc(c.when, f"bidding.calls.{name}.when"),
+                             c.blind) for name, c in b.calls.items()], b.pos)
+    totals = [(name, rc(e, f"scoring.totals.{name}")) for name, e in sc.totals.items()]
     each_player = opt(sc.each_player, "scoring.each_player")
     each_team = opt(sc.each_team, "scoring.each_team")
     t = model.table
@@ -489,6 +555,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    opt(t.initial_minimum, "table.initial_minimum") if t is not None else None,
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
+    prog.tricks, prog.bidding, prog.totals = tricks, bidding, totals
+    prog.draft = next(((s.draft, s.discard_to, s.look, s.pos) for s in model.deal if s.draft is not None), None)
     prog.rule_codes = rule_codes
     prog.rule_exprs = rule_exprs
     prog.scope = scope
@@ -766,3 +834,66 @@ def _play_patterns(c, cards: CardTable, order: list, scope: Scope, rule_codes: d
                            m.suits != "any", m.distinct_suits,
                            tuple(sorted(m.groups or (), reverse=True)), ratio))
     return out
+
+
+def _set_aside(expr, params: dict, n: int, cards: CardTable, diags: Diagnostics) -> list:
+    """The kinds of the cards a deal step sets aside (``set_aside``), read from parameters and ``players``."""
+    v = setup_value(expr, params, n, diags)
+    if v is None and diags:
+        return []
+    if not isinstance(v, (list, tuple)):
+        diags.error("E-DEAL", f"`set_aside` gives {v!r} with {n} players; it must be a list of cards", expr.pos,
+                    'e.g. `set_aside: \'if players == 3 then ["2D"] else []\'`')
+        return []
+    kinds = []
+    for t in v:
+        k = cards.parse_kind(t) if isinstance(t, str) else None
+        if k is None:
+            diags.error("E-DEAL", f"`set_aside` names {t!r} with {n} players, which is not a card of this deck",
+                        expr.pos)
+            return []
+        kinds.append(k)
+    return kinds
+
+
+def _card_values(fn, expr, cards: CardTable, probe, diags: Diagnostics) -> list:
+    """A card expression judged once per card at load (a value, not only a truth)."""
+    out = []
+    for c in cards.ids:
+        probe.cand = c
+        try:
+            out.append(fn(probe))
+        except Exception as exc:
+            diags.error("E-EVAL", f"`{expr.text}` fails for the card {cards.text[c]}: {type(exc).__name__}: {exc}",
+                        expr.pos, "a card rule judged at load may read `card` and the parameters only")
+            return [None] * cards.size
+    return out
+
+
+def _tricks(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics, rc, opt, probe) -> Optional[CTricks]:
+    """``tricks:`` compiled: the rank order and each card's suit as tables, the rest as rules."""
+    t = model.tricks
+    ranks = list(cards.ranks)
+    if t.order is not None:
+        keys = [-1 if r == "joker" else ranks.index(r) for r in t.order if r == "joker" or r in ranks]
+        missing = [r for i, r in enumerate(ranks) if i not in keys] + (["joker"] if cards.jokers and -1 not in keys
+                                                                        else [])
+        if missing:
+            diags.error("E-TRICKS", f"`tricks.order` leaves out {', '.join(missing)}", t.pos,
+                        "every rank of the deck (and `joker` when there are jokers) must be ordered")
+            return None
+    else:
+        keys = list(range(len(ranks))) + ([-1] if cards.jokers else [])
+    pos_of = {k: i for i, k in enumerate(keys)}
+    rank_pos = tuple(pos_of[cards.rank[c]] for c in cards.ids)
+    if t.suit_of is not None:
+        suit_of = _card_values(scope.compile(t.suit_of), t.suit_of, cards, probe, diags)
+    else:
+        suit_of = [cards.suits[cards.suit[c]] if cards.suit[c] >= 0 else None for c in cards.ids]
+    broken = []
+    for name, e in t.broken.items():
+        broken.append((name, tuple(bool(v) for v in _card_values(scope.compile(e), e, cards, probe, diags))))
+    return CTricks(t.play_from, t.to, t.won_to, rc(t.first_leader, "tricks.first_leader"), rank_pos, tuple(suit_of),
+                   opt(t.follow, "tricks.follow") or Const(True), opt(t.trump, "tricks.trump"),
+                   opt(t.strength, "tricks.strength"), opt(t.opening_lead, "tricks.opening_lead"),
+                   opt(t.may_lead, "tricks.may_lead"), opt(t.may_play, "tricks.may_play"), broken, t.pos)

@@ -52,7 +52,7 @@ class Action(NamedTuple):
 MAX_ACTION_CHARS = 1000
 
 #: what each built-in verb takes after it: a zone, a count of cards, cards, a meld number
-_NOTHING = ("pass", "done", "ask", "yes", "no")
+_NOTHING = ("pass", "done", "ask", "yes", "no", "look", "keep")
 _ONE_CARD = ("discard", "give")              # exactly one card
 _SOME_CARDS = ("play", "meld")               # one card or more
 _SYNTAX = {
@@ -90,6 +90,10 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
                 raise IllegalAction(f"`{excerpt(rest[1])}` is not a number of cards", "action syntax")
             return Action(verb, rest[0].lower(), (str(int(rest[1])),))
         return Action(verb, rest[0])
+    if verb == "bid":
+        if len(rest) != 1 or not re.fullmatch(r"[A-Za-z0-9_]{1,40}", rest[0]):
+            raise IllegalAction("`bid` takes one number or call, as in `bid 4` or `bid nil`", "action syntax")
+        return Action("bid", str(int(rest[0])) if rest[0].isdigit() else rest[0].lower())
     if verb in _NOTHING:
         if rest:
             raise IllegalAction(f"`{verb}` takes nothing after it", "action syntax")

@@ -71,6 +71,7 @@ class Game:
         self.streak_now = 0
         self.scorer = None
         self.counters = {c[0]: [0] * self.n for c in prog.counters}   # per-seat counts (``counters:``)
+        self.totals = {name: [0] * sides for name, _ in prog.totals}  # per-side running totals (``scoring.totals``)
         self.event_size = 0
         self.event_owner = None
         self.arrived = None                        # auto_lay.replace_when: how a laid card came
@@ -184,6 +185,7 @@ class Game:
         self.buying = None                         # a buy window: (the seat that drew, its step)
         self.buyable = None                        # the discard a buy could take while it lies on top
         self.pending_end = None                    # a hand ended mid-action, scored when it is done
+        self.unlooked = set()                      # seats whose hands are hidden from themselves (blind bids)
         stock = self.zones["stock"]
         stock.extend(reversed(order))          # the end of the list is the top of the stock
         self.table_melds: list[list[int]] = []
@@ -259,6 +261,9 @@ class Game:
                         hands[s].append(stock.pop())
             elif item[0] == "skip":
                 continue
+            elif item[0] == "set_aside":
+                _, kinds, zone, pos, _active = item
+                self._set_aside(stock, kinds, self.zones[zone])
             else:
                 _, zone, fact, pos, bury, cover, _active = item
                 if not stock:
@@ -289,6 +294,15 @@ class Game:
                 self.zones[zone].append(card)
                 if fact:
                     self.facts[fact] = card
+
+    def _set_aside(self, stock: Cards, kinds: list, zone: Cards) -> None:
+        """A deal step's ``set_aside``: these cards leave the stock for ``zone`` before the deal."""
+        k_of = self.prog.cards.kind
+        for kind in kinds:
+            card = next((c for c in stock if k_of[c] == kind), None)
+            if card is not None:
+                stock.remove(card)
+                zone.append(card)
 
     def _dealt_seat(self, to_seat, i_item: int, pos) -> int:
         seat = to_seat(self)
@@ -525,6 +539,12 @@ class Game:
             return f"turn[{st.name}]", st.pos
         if self.phase == "climb":
             return "climbing", p.climbing.pos
+        if self.phase == "tricks":
+            return "tricks", p.tricks.pos
+        if self.phase == "draft":
+            return "deal", p.draft[3]
+        if self.phase == "bid":
+            return "bidding", p.bidding.pos
         if self.phase == "exchange":
             i = getattr(self, "xstep", None)
             return (f"exchange[{i}]", p.exchange[i].pos) if i is not None else ("exchange", None)
@@ -656,7 +676,7 @@ class Game:
     def _canonical(self, action: Action) -> Action:
         """A parsed action in canonical spelling: the zone as the ruleset names it, each card as the
         deck writes it; ``=`` (what a wild card stands for) only on a wild card, in a meld or layoff."""
-        if action.zone and action.zone not in self.zones:      # zone names are matched however written
+        if action.zone and action.verb != "bid" and action.zone not in self.zones:   # zones matched however written
             zone = next((z for z in self.zones if z.lower() == action.zone.lower()), None)
             if zone is None:
                 raise IllegalAction(f"there is no zone `{excerpt(action.zone, 24)}`; zones: {', '.join(self.zones)}",
@@ -759,15 +779,57 @@ class Game:
     def _entry_phase(self) -> str:
         """Where a hand starts: the exchange, the first-turn offer, climbing, or plain turns."""
         p = self.prog
+        if p.draft is not None:
+            return "draft"
+        return self.after_draft()
+
+    def after_draft(self) -> str:
+        """Where a hand goes once its cards are dealt (and drafted): the exchange, the first-turn offer,
+        the auction and trick play, climbing, or plain turns."""
+        p = self.prog
         if "exchange" in self.phases and self.phases["exchange"].applies(self):
             return "exchange"
+        if p.tricks is not None:
+            return self.after_exchange()
         if p.first_turn is not None:
             return "offer"
         if p.climbing is not None:
             return "climb"
         return "turn"
 
+    def after_exchange(self) -> str:
+        """The phase that follows the exchange (or the deal, without one): the auction, then play."""
+        return "bid" if "bid" in self.phases else self.play_phase()
+
+    def play_phase(self) -> str:
+        """The phase in which cards are played: tricks or climbing."""
+        return "tricks" if "tricks" in self.phases else "climb"
+
     def _score_hand(self) -> int:
+        """Score the hand (``_score_gains``), then move each side's running ``totals`` on, every new value
+        judged with the old ones."""
+        points = self._score_gains()
+        totals = self.prog.totals
+        if totals:
+            sides = self.teams or self.n
+            new = {}
+            for name, fn in totals:
+                row = []
+                for side in range(sides):
+                    if self.teams:
+                        self.team_cur = side
+                    else:
+                        self.actor = side
+                    v = fn(self)
+                    if isinstance(v, bool) or not isinstance(v, int):
+                        raise RuleEvaluationError(f"`scoring.totals.{name}` gives {v!r}; it must be a whole number",
+                                                  f"scoring.totals.{name}")
+                    row.append(v)
+                new[name] = row
+            self.totals.update(new)
+        return points
+
+    def _score_gains(self) -> int:
         """Score by the first outcome that holds (one scorer), every seat by ``each_player``, or
         every team by ``each_team``."""
         p = self.prog
@@ -820,7 +882,8 @@ class Game:
             self.order = list(range(self.n))
 
     def _unique_leader(self) -> Optional[int]:
-        best = max(self.scores)
+        """The side alone at the top (``match.winner: highest``) or the bottom (``lowest``), or None."""
+        best = min(self.scores) if self.prog.model.match.winner == "lowest" else max(self.scores)
         leaders = [s for s in range(len(self.scores)) if self.scores[s] == best]
         return leaders[0] if len(leaders) == 1 else None
 

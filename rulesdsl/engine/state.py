@@ -61,7 +61,10 @@ PLAIN = frozenset({
     "locked", "bottom", "pending", "passes", "finished", "opening", "plays_made", "trick_plays", "clast",
     "cplay", "spec_of", "cand_as", "cand_meld", "cand_meld_ranks",
     # the exchange
-    "xstep", "xgiven", "xcount",
+    "xstep", "xgiven", "xcount", "xgivers", "xpairs", "passed",
+    # trick play and the auction
+    "t_led", "t_number", "t_leader", "t_trump", "t_broken", "t_won", "t_players", "t_size", "t_opening",
+    "bids", "bid_calls", "unlooked", "cand_amount", "totals",
     # a copy whose hidden cards were dealt again for this seat (None: the game itself)
     "determinized_for",
 })

@@ -23,6 +23,8 @@ def table_zone_shows(g, zone: str) -> str:
 def player_zone_shown(g, zone: str, owner: int, seat: int) -> bool:
     """Whether ``seat`` sees the cards of ``owner``'s ``zone``."""
     vis = g.prog.model.zones[zone].visible
+    if owner in g.unlooked and zone == "hand":     # not yet looked at (a blind bid is still open to it)
+        return False
     return vis == "all" or (vis == "owner" and owner == seat) or (zone == "hand" and g.revealed[owner])
 
 

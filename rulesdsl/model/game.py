@@ -89,6 +89,10 @@ class DealStep:
     seat: Optional[Expr] = None        # deal only to this seat (read when the step runs)
     when: Optional[Expr] = None        # the step happens only when this holds (parameters, players)
     cover_while: Optional[Expr] = None # turn_up: while the card is such, another card covers it
+    set_aside: Optional[Expr] = None   # named cards (texts) taken out of the deck into `to` before dealing
+    draft: Optional[str] = None        # players build their hands into this zone from the stock (see DraftPhase)
+    discard_to: Optional[str] = None   # draft: the table zone refused and burnt cards go to, face down
+    look: Optional[str] = None         # draft: the per-player zone where the drafter looks at the top card
 
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
     @property
@@ -296,6 +300,7 @@ class Scoring:
     each_player: Optional[Expr]
     each_team: Optional[Expr]
     pos: Pos = field(default=UNKNOWN, compare=False)
+    totals: dict = field(default_factory=dict)   # name -> the side's new running value after each hand
 
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
@@ -357,16 +362,69 @@ class Climbing:
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
+class Tricks:
+    """Trick play: each player in turn plays one card to the trick; the strongest card takes it, and
+    its player leads the next.  Following the led suit, trumps, lead and play restrictions and the
+    suits that break are rules of the ruleset."""
+
+    first_leader: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+    play_from: str = "hand"
+    to: str = "trick"
+    won_to: str = "taken"
+    order: Optional[tuple] = None          # ranks low to high (`joker` for jokers); default: the deck's
+    suit_of: Optional[Expr] = None         # a card's suit for following and trumps (default: its own)
+    follow: Optional[Expr] = None          # whether the led suit must be followed when able (default true)
+    trump: Optional[Expr] = None           # the trump suit of the deal (a suit name) or none
+    strength: Optional[Expr] = None        # the card with the greatest strength takes the trick
+    opening_lead: Optional[Expr] = None    # a card (text) the first lead of the deal must be
+    may_lead: Optional[Expr] = None        # cards that may lead, unless the leader holds no such card
+    may_play: Optional[Expr] = None        # cards that may be played, unless no other card is legal
+    broken: dict = field(default_factory=dict)   # name -> condition over `card`: broken.NAME once played
+
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
+
+
+@dataclass(frozen=True)
+class BidCall:
+    """A named bid (`bid nil`): worth `value` tricks, offered while `when` holds; a blind call only
+    before the bidder has looked at the hand."""
+
+    value: Expr
+    when: Expr
+    blind: bool = False
+    pos: Pos = field(default=UNKNOWN, compare=False)
+
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """An auction before trick play: each seat bids once, in turn, a number of tricks or a named call."""
+
+    first: Optional[Expr]
+    min: Expr
+    max: Optional[Expr]
+    allowed: Expr
+    pos: Pos = field(default=UNKNOWN, compare=False)
+    calls: dict = field(default_factory=dict)    # name -> BidCall
+
+    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
+
+
+@dataclass(frozen=True)
 class ExchangeStep:
     """One transfer: ``count`` cards from the giver to the receiver (finishing positions of the last
     deal: 1 = first, -1 = last), chosen as ``cards`` says (highest, lowest or any)."""
 
-    giver: int
-    receiver: int
+    giver: Optional[int]
+    receiver: Optional[int]
     count: Expr
     cards: Expr
     when: Expr
     pos: Pos = field(default=UNKNOWN, compare=False)
+    to: Optional[Expr] = None          # every seat gives, to the seat this names (`player` = the giver)
+    aside: Optional[str] = None        # with `to`: where given cards wait until every seat has given
 
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
@@ -431,6 +489,8 @@ class Ruleset:
     pos: Pos = field(default=UNKNOWN, compare=False)
     after_deal: tuple = ()
     counters: dict = field(default_factory=dict)
+    tricks: Optional[Tricks] = None
+    bidding: Optional[Bidding] = None
 
     def param_values(self) -> dict[str, Any]:
         return {k: p.default for k, p in self.params.items()}
@@ -516,6 +576,9 @@ class ParamT(Type):
         lo = node.get("min")
         hi = node.get("max")
         doc = node.get("doc")
+        if doc is not None and not (isinstance(doc, Scalar) and isinstance(doc.value, str)):
+            diags.error("E-TYPE", f"`doc` of parameter `{name}` must be text, not {describe(doc)}", doc.pos)
+            bad = True
         if isinstance(default, list):
             default = tuple(default)
         return INVALID if bad else Param(name, default, choices_v,
@@ -730,6 +793,14 @@ DEAL_STEP = Struct("deal step", {
     "seat": Field(ExprT(), doc="deal: only this seat receives the cards, e.g. `holder(\"3D\")` (read at the deal)"),
     "when": Field(ExprT(), doc="the step happens only when this holds (it may read parameters and `players`)"),
     "cover_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), turn another onto it"),
+    "set_aside": Field(ExprT(), doc="a list of cards (texts) taken out of the deck into the table zone `to` "
+                                    "before anything is dealt (it may read parameters and `players`)"),
+    "draft": Field(Str(), doc="the last deal step: players build their hands in this per-player zone, in turn "
+                              "from the dealer's left: each looks at the top card of the stock and keeps it (the "
+                              "next card goes to `discard_to` unseen) or passes it to `discard_to` and takes the "
+                              "next, until the stock holds fewer than two cards"),
+    "discard_to": Field(Str(), doc="draft: the table zone for the cards not kept"),
+    "look": Field(Str(), doc="draft: the per-player zone (visible to its owner) where the top card is looked at"),
     "doc": _DOC,
 }, _make(DealStep, {"as": "as_"}))
 
@@ -868,6 +939,10 @@ SCORING = Struct("scoring", {
     "outcomes": Field(ListOf(OUTCOME, 1), doc="the first outcome that holds scores (one scorer)"),
     "each_player": Field(ExprT(), doc="every seat scores this (with `player` bound to the seat)"),
     "each_team": Field(ExprT(), doc="every team scores this (with `team` bound to the team)"),
+    "totals": Field(MapOf(ExprT()), default={},
+                    doc="running totals kept per side across deals beside the score: name -> the side's new "
+                        "value after each hand, judged after the hand's score with the old values "
+                        "(`player.NAME`, `team.NAME`; 0 at the start)"),
     "doc": _DOC,
 }, _make(Scoring))
 
@@ -917,8 +992,52 @@ CLIMBING = Struct("climbing", {
     "doc": _DOC,
 }, _make(Climbing))
 
+TRICKS = Struct("tricks", {
+    "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick, e.g. `holder(\"2C\")`"),
+    "play_from": Field(Str(), default="hand"),
+    "to": Field(Str(), default="trick", doc="the table zone of the trick being played"),
+    "won_to": Field(Str(), default="taken", doc="the per-player zone that receives the tricks a player takes"),
+    "order": Field(RANK_LIST, doc="ranks low to high within a suit (`joker` for jokers); default: deck order"),
+    "suit_of": Field(ExprT(), doc="a card's suit for following and trumping, over `card` (default `suit(card)`; "
+                                  "e.g. jokers as trumps), judged once per card"),
+    "follow": Field(ExprT(), doc="whether a player must follow the led suit when able (default true)"),
+    "trump": Field(ExprT(), doc="the trump suit (a suit name) or none, judged when the first trick begins"),
+    "strength": Field(ExprT(), doc="over `card`, `trick.led` and `trump`: the card of greatest strength takes the "
+                                   "trick (the first played among equals); default: the highest trump, else the "
+                                   "highest card of the led suit"),
+    "opening_lead": Field(ExprT(), doc="a card (text) the first lead of the deal must be, when the leader holds it"),
+    "may_lead": Field(ExprT(), doc="over `card`: which cards may lead a trick, unless the leader holds none of them"),
+    "may_play": Field(ExprT(), doc="over `card`: which cards may be played at all, unless no other card is legal"),
+    "broken": Field(MapOf(ExprT()), default={},
+                    doc="name -> condition over `card`: `broken.NAME` is true once such a card has been played "
+                        "this deal"),
+    "doc": _DOC,
+}, _make(Tricks))
+
+BID_CALL = Struct("bid call", {
+    "value": Field(ExprT(), default=_const_expr(0), doc="the tricks the call counts as, `bid(seat)`"),
+    "when": Field(ExprT(), default=_const_expr(True), doc="the call is offered while this holds"),
+    "blind": Field(Bool(), default=False, doc="offered only before the bidder has looked at the hand"),
+    "doc": _DOC,
+}, _make(BidCall))
+
+BIDDING = Struct("bidding", {
+    "first": Field(ExprT(), doc="the seat that bids first (default: the dealer's left)"),
+    "min": Field(ExprT(), default=_const_expr(0), doc="the lowest number a bidder may bid"),
+    "max": Field(ExprT(), doc="the highest number a bidder may bid (default: the cards in the bidder's hand)"),
+    "allowed": Field(ExprT(), default=_const_expr(True),
+                     doc="over `amount` (the number bid) and `bids_total`: whether a bid of that number is allowed"),
+    "calls": Field(MapOf(BID_CALL), default={}, doc="named bids besides the numbers: `bid NAME`"),
+    "doc": _DOC,
+}, _make(Bidding))
+
 EXCHANGE_STEP = Struct("exchange step", {
-    "giver": Field(Int(), True), "receiver": Field(Int(), True),
+    "giver": Field(Int(), doc="a finishing position of the last deal (1 = first, -1 = last)"),
+    "receiver": Field(Int(), doc="a finishing position of the last deal (1 = first, -1 = last)"),
+    "to": Field(ExprT(), doc="instead of giver and receiver: every seat gives, each to the seat this gives "
+                             "(`player` is the giver; itself or none: it gives nothing)"),
+    "aside": Field(Str(), doc="with `to`: the per-player zone where given cards wait, unseen by the receiver, "
+                              "until every seat has given"),
     "count": Field(ExprT(), default=_const_expr(1)),
     "cards": Field(ChoiceExpr("highest", "lowest", "any"), True),
     "when": Field(ExprT(), default=_const_expr(True)),
@@ -969,7 +1088,8 @@ MATCH = Struct("match", {
     "ends_when": Field(ExprT(), True),
     "next_dealer": Field(ExprT()),
     "first_dealer": Field(Choice("random", "seat0"), default="random"),
-    "winner": Field(Choice("highest"), default="highest"),
+    "winner": Field(Choice("highest", "lowest"), default="highest",
+                    doc="the highest total wins the match, or the lowest"),
     "on_tie": Field(ChoiceExpr("another_hand", "shared"), default=_const_expr("another_hand"),
                     doc="a tie for the highest total at the end: play another hand, or share the win"),
     "end_bonus": Field(Struct("end_bonus", {"when": Field(ExprT()), "points": Field(ExprT(), True)},
@@ -1036,6 +1156,8 @@ RULESET = Struct("ruleset", {
     "after_deal": Field(ListOf(AFTER_DEAL), default=(), doc="checks right after the deal that end the hand at once"),
     "counters": Field(MapOf(COUNTER), default={}, doc="per-seat counts the engine keeps as actions happen"),
     "climbing": Field(CLIMBING),
+    "tricks": Field(TRICKS, doc="trick play: one card each, follow suit, the strongest card takes the trick"),
+    "bidding": Field(BIDDING, doc="an auction before trick play: each seat bids once, a number or a named call"),
     "wild": Field(ExprT(), doc="which cards are wild: a condition over `card`"),
     "teams": Field(TEAMS),
     "classes": Field(MapOf(ExprT()), default={}, doc="named card classes: name -> condition over `card`"),
@@ -1051,7 +1173,7 @@ RULESET = Struct("ruleset", {
 
 #: verbs the engine itself defines; a ruleset may not use them as go-out names
 BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim", "ask",
-                 "yes", "no")
+                 "yes", "no", "bid", "look", "keep")
 
 #: keys the source layer consumes before the model sees the tree (described here for the JSON Schema)
 SOURCE_FIELDS = {

@@ -20,7 +20,11 @@ def deal(ctx: Context) -> Section:
         steps.append(_first_turn(ctx))
     steps.extend(_after_deal(ctx, a) for a in m.after_deal if not ctx.off(a.when))
     blocks = [Para(("The dealer shuffles and deals:",)), bullets(steps, ordered=True)]
-    exchanges = [_exchange(ctx, x) for x in m.exchange if not ctx.off(x.when)]
+    passes = [_exchange(ctx, x) for x in m.exchange if not ctx.off(x.when) and x.to is not None]
+    if passes:
+        blocks.append(Para(("Before the first lead, every player passes cards, all at once:",)))
+        blocks.append(bullets(passes))
+    exchanges = [_exchange(ctx, x) for x in m.exchange if not ctx.off(x.when) and x.to is None]
     if exchanges:
         blocks.append(Para(("From the second deal on, before the first lead, cards change hands by the finishing "
                             "positions of the deal before (1 is the first out, -1 the last):",)))
@@ -29,7 +33,14 @@ def deal(ctx: Context) -> Section:
 
 
 def _deal_step(ctx: Context, s: DealStep):
-    if s.turn_up is not None:
+    if s.draft is not None:
+        text = cat("the players build their hands (", Code(s.draft), ") from the stock, in turn from the dealer's "
+                   "left: each looks at the top card (in their ", Code(s.look or ""), ") and keeps it, the next card "
+                   "going unseen to the ", Code(s.discard_to or ""), ", or passes it there and takes the next card, "
+                   "until fewer than two cards are left")
+    elif s.set_aside is not None:
+        text = cat("take ", ctx.by_players(s.set_aside), " out of the deck into the ", Code(s.to or ""))
+    elif s.turn_up is not None:
         text = cat("turn the top card of the stock face up onto the ", Code(s.turn_up))
         if s.as_:
             text = cat(text, " (the ", s.as_.replace("_", " "), ")")
@@ -71,8 +82,12 @@ def _after_deal(ctx: Context, a: AfterDeal):
 def _exchange(ctx: Context, x: ExchangeStep):
     cards = ctx.const(x.cards)
     kind = f" {cards}" if cards in ("highest", "lowest") else (" chosen" if cards == "any" else "")
-    text = cat("position ", str(x.giver), " gives ", ctx.by_players(x.count), " of their", kind,
-               " cards to position ", str(x.receiver))
+    if x.to is not None:
+        text = cat("each player gives ", ctx.by_players(x.count), " of their", kind, " cards to ", ctx.value(x.to),
+                   cat(" (they wait in the ", Code(x.aside), " until everyone has given)") if x.aside else "")
+    else:
+        text = cat("position ", str(x.giver), " gives ", ctx.by_players(x.count), " of their", kind,
+                   " cards to position ", str(x.receiver))
     if cards not in ("highest", "lowest", "any"):
         text = cat(text, " (which: ", ctx.value(x.cards), ")")
     if not ctx.on(x.when):

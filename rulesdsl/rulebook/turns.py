@@ -9,7 +9,7 @@ that can never be made, is not part of the game being described, so it is left o
 from __future__ import annotations
 
 from ..model.game import ActionSpec, Claim, Counter, Step
-from . import climbing
+from . import climbing, tricks
 from .context import Context
 from .document import Code, Item, Para, Section, bullets, cat, join, sentence
 
@@ -24,6 +24,8 @@ def turn(ctx: Context) -> Section:
         blocks.append(bullets((_step(ctx, s) for s in m.turn), ordered=True))
     if m.climbing:
         blocks.append(climbing.plays_and_tricks(ctx))
+    if m.tricks:
+        blocks.append(tricks.tricks_section(ctx))
     if m.table:
         blocks.append(_table(ctx))
     if m.auto_lay:

@@ -55,11 +55,16 @@ class MatchResult:
 
     @property
     def margin(self):
-        """The winner's lead over the runner-up at the end (``None`` without a winner)."""
+        """The winner's lead over the runner-up at the end (``None`` without a winner): above the next
+        total where the highest wins, below it where the lowest wins."""
         if self.status != FINISHED or self.winner is None:
             return None
-        s = sorted(self.scores, reverse=True)
-        return s[0] - s[1] if len(s) > 1 else s[0]
+        if len(self.scores) < 2 or not 0 <= self.winner < len(self.scores):
+            s = sorted(self.scores, reverse=True)
+            return s[0] - s[1] if len(s) > 1 else s[0]
+        mine = self.scores[self.winner]
+        others = [v for i, v in enumerate(self.scores) if i != self.winner]
+        return mine - max(others) if mine >= max(others) else min(others) - mine
 
     def endings(self) -> list[str]:
         return [h[0] for h in self.hands]

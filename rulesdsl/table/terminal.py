@@ -291,10 +291,13 @@ def _melds(view: Mapping, style: CardStyle, name: Namer) -> list:
 
 
 def _trick(view: Mapping, style: CardStyle, name: Namer) -> list:
-    """The current trick of a climbing game: the play to beat, who made it, who passed."""
+    """The current trick: of a climbing game, the play to beat, who made it, who passed; of a
+    trick-taking game, each card played so far and who played it."""
     trick = view.get("trick")
     if not isinstance(trick, Mapping):
         return []
+    if "plays" in trick:
+        return _card_trick(trick, style, name)
     last = trick.get("last_play") or []
     line = Text("Trick: ", style="bold")
     if last:
@@ -321,6 +324,31 @@ def _trick(view: Mapping, style: CardStyle, name: Namer) -> list:
     if view.get("finished"):
         lines.append(Text("  out so far: " + ", ".join(name(s) for s in view["finished"])))
     return lines
+
+
+def _card_trick(trick: Mapping, style: CardStyle, name: Namer) -> list:
+    """A trick of one card per player: the cards so far with who played them, the suit led, trumps,
+    tricks taken this deal and the suits broken."""
+    line = Text(f"Trick {printable(trick.get('number'))}: ", style="bold")
+    plays = trick.get("plays") or []
+    if not plays:
+        line += Text("empty: a new lead" + (f" by {name(trick['leader'])}" if trick.get("leader") is not None else ""),
+                     style="dim")
+    for i, p in enumerate(plays):
+        if i:
+            line += Text(", ")
+        line += Text(f"{name(p.get('seat'))} ") + style.cards_text([p.get("card")])
+    details = []
+    for key in ("led", "trump"):
+        if trick.get(key):
+            details.append(f"{key}: {printable(trick[key])}")
+    won = trick.get("tricks_won") or []
+    if any(won):
+        details.append("tricks: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(won)))
+    broken = [k for k, v in (trick.get("broken") or {}).items() if v]
+    if broken:
+        details.append("broken: " + ", ".join(printable(b) for b in broken))
+    return [line] + ([Text("  " + "; ".join(details), style="dim")] if details else [])
 
 
 def _extras(view: Mapping, name: Namer) -> list:

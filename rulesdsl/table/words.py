@@ -27,6 +27,9 @@ _VERBS = {
     "ask": ("asks to go out", "ask to go out"),
     "yes": ("says yes", "say yes"),
     "no": ("says no", "say no"),
+    "bid": ("bids {zone}", "bid {zone}"),
+    "look": ("looks at the hand", "look at your hand"),
+    "keep": ("keeps the card", "keep the card"),
 }
 
 HIDDEN = "a card"
@@ -89,6 +92,8 @@ def result_words(entry: Mapping, name, teams: Optional[Sequence[Sequence[int]]] 
         text += f" Finishing order: {order}."
         if roles:
             text += " Roles: " + ", ".join(f"{name(s)} {r}" for s, r in zip(entry["order"], roles)) + "."
+    if entry.get("tricks"):
+        text += " Tricks taken: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(entry["tricks"])) + "."
     if entry.get("points"):
         scorer = entry.get("scorer")
         if not isinstance(scorer, int):

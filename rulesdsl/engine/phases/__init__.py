@@ -8,6 +8,9 @@ from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
 from .melding import ClaimPhase
 from .partnership import AnswerPhase
+from .bidding import BidPhase
+from .tricks import TrickPhase
+from .draft import DraftPhase
 
 
 def build_phases(prog) -> dict:
@@ -17,6 +20,12 @@ def build_phases(prog) -> dict:
         phases["offer"] = OfferPhase(prog)
     if prog.climbing is not None:
         phases["climb"] = ClimbPhase(prog)
+    if prog.tricks is not None:
+        phases["tricks"] = TrickPhase(prog)
+    if prog.draft is not None:
+        phases["draft"] = DraftPhase(prog)
+    if prog.bidding is not None:
+        phases["bid"] = BidPhase(prog)
     if prog.exchange is not None:
         phases["exchange"] = ExchangePhase(prog)
     if prog.claims:

@@ -130,6 +130,14 @@ const RD = (function () {
     clear(box);
     const t = view.trick;
     if (!t) return;
+    if (t.plays) {  // one card per player: each card with who played it
+      box.append(el("div", { class: "trick" },
+        el("span", { class: "trick-label" }, "trick " + t.number + (t.trump ? " (trumps: " + t.trump + ")" : "")),
+        el("span", { class: "cards" }, t.plays.map((p) => el("span", { class: "played" }, names[p.seat] + " ", cardEl(p.card)))),
+        (t.tricks_won || []).some((n) => n) ? el("span", { class: "passed" }, "tricks: " +
+          t.tricks_won.map((n, s) => names[s] + " " + n).join(", ")) : null));
+      return;
+    }
     const who = t.last_player === null || t.last_player === undefined ? "" : " by " + names[t.last_player];
     box.append(el("div", { class: "trick" },
       el("span", { class: "trick-label" }, "to beat" + who),
