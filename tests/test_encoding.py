@@ -30,7 +30,8 @@ from rulesdsl.source.writer import to_dsl, to_yaml
 from common import mutate_tree, snapshot, tree_paths
 
 BUNDLED = [name for name, _ in bundled_names()]
-GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy"]
+GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy",
+         "hearts", "spades"]
 
 
 def _cases():
@@ -281,3 +282,28 @@ def test_every_observation_stays_within_the_bounds_its_layout_declares(name):
             outside = np.flatnonzero((tensor < low) | (tensor > high))
             assert not outside.size, [p for p, _ in enc.observation.pieces][:3]
         d.apply(rng.choice(d.legal()))
+
+
+def test_bids_and_the_trick_in_play_are_seen_by_every_seat():
+    enc = encode("spades", overrides={"blind_nil": False})
+    game = enc.rules.new_game(seed=4)
+    d = Decisions(game, enc.actions)
+    rng = random.Random(4)
+    while game.phase != "tricks" or len(game.history) < 6:
+        d.apply(rng.choice(d.legal()))
+    spec = enc.observation
+    tensor = spec.new_tensor()
+    bids = [b for b in game.view(0)["bids"]]
+    plays = game.view(0)["trick"]["plays"]
+    assert all(b is not None for b in bids) and plays
+    for seat in range(4):
+        fill(spec, tensor, game.view(seat), [])
+        v = spec.views(tensor)
+        assert v["bids.made"].sum() == 4
+        for s, bid in enumerate(bids):
+            r = (s - seat) % 4
+            assert (v["bids"][r] == bid) if isinstance(bid, int) else v["bids.calls"][r].sum() == 1
+        assert v["tricks.plays"].sum() == len(plays)
+        for play in plays:
+            assert v["tricks.plays"][(play["seat"] - seat) % 4][spec.kind_of[play["card"]]] == 1
+        assert v["tricks.trump"][spec.suits.index("S")] == 1
