@@ -61,11 +61,9 @@ def setup_engine(seed: int):
     return run
 
 
-def _openspiel_face(seed: int, with_obs: bool):
-    import pyspiel
-    import rulesdsl.openspiel  # noqa: F401 -- registers "rulesdsl"
-
-    game = pyspiel.load_game("rulesdsl", {"ruleset": "gin_rummy", "deals": 1})
+def _spiel_loop(game, seed: int, with_obs: bool, ending):
+    """OpenSpiel's own loop over ``game``: chance sampled, each decision random among the legal ones
+    (reading the observation tensor first when ``with_obs``); ``ending(state)`` names how it ended."""
     rng = random.Random(seed)
 
     def run(n):
@@ -83,11 +81,19 @@ def _openspiel_face(seed: int, with_obs: bool):
                 actions = state.legal_actions()
                 state.apply_action(actions[rng.randrange(len(actions))])
                 decisions += 1
-            endings[state._d.game.hand_log[0]["ending"]] += 1
+            endings[ending(state)] += 1
         return n, decisions, endings
 
     run(WARMUP_HANDS)
     return run
+
+
+def _openspiel_face(seed: int, with_obs: bool):
+    import pyspiel
+    import rulesdsl.openspiel  # noqa: F401 -- registers "rulesdsl"
+
+    game = pyspiel.load_game("rulesdsl", {"ruleset": "gin_rummy", "deals": 1})
+    return _spiel_loop(game, seed, with_obs, lambda state: state._d.game.hand_log[0]["ending"])
 
 
 def _pettingzoo_face(seed: int, with_obs: bool):
@@ -123,28 +129,7 @@ def _pettingzoo_face(seed: int, with_obs: bool):
 def _openspiel_cpp_with_obs(seed: int):
     import pyspiel
 
-    game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)
-
-    def run(n):
-        decisions = 0
-        endings = collections.Counter()
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outs = state.chance_outcomes()
-                    state.apply_action(outs[rng.randrange(len(outs))][0])
-                    continue
-                state.observation_tensor(state.current_player())
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-                decisions += 1
-            endings["deal"] += 1
-        return n, decisions, endings
-
-    run(WARMUP_HANDS)
-    return run
+    return _spiel_loop(pyspiel.load_game("gin_rummy"), seed, True, lambda state: "deal")
 
 
 def _available(module: str) -> bool:

@@ -96,3 +96,20 @@ def assert_plays_in_step(game, twin, rng, moves: int) -> None:
         game.apply(a)
         twin.apply(str(a))
     assert snapshot(twin) == snapshot(game)
+
+
+def mutant_trees(trees: dict, replacements):
+    """A Hypothesis strategy: ``(game, tree)``, a bundled game's tree with one or two keys deleted or
+    replaced by a value drawn from ``replacements`` (rulesets we did not write, for the guarantees)."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def mutants(draw):
+        game = draw(st.sampled_from(list(trees)))          # in the order given
+        tree = trees[game]
+        for _ in range(draw(st.integers(1, 2))):
+            path = draw(st.sampled_from([p for p, _ in tree_paths(tree) if p]))
+            tree = mutate_tree(tree, path, draw(st.sampled_from(["delete", "replace"])), draw(replacements))
+        return game, tree
+
+    return mutants()

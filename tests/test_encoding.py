@@ -27,7 +27,7 @@ from rulesdsl.engine.actions import parse_action
 from rulesdsl.source.resolve import bundled_names, find, read_file
 from rulesdsl.source.writer import to_dsl, to_yaml
 
-from common import mutate_tree, snapshot, tree_paths
+from common import mutant_trees, snapshot
 
 BUNDLED = [name for name, _ in bundled_names()]
 GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "contract_rummy",
@@ -121,17 +121,7 @@ REPLACEMENTS = st.one_of(st.integers(-3, 60), st.booleans(), st.none(),
 TREES = {g: read_file(find(g)) for g in GAMES}
 
 
-@st.composite
-def mutants(draw):
-    game = draw(st.sampled_from(GAMES))
-    tree = TREES[game]
-    for _ in range(draw(st.integers(1, 2))):
-        path = draw(st.sampled_from([p for p, _ in tree_paths(tree) if p]))
-        tree = mutate_tree(tree, path, draw(st.sampled_from(["delete", "replace"])), draw(REPLACEMENTS))
-    return game, tree
-
-
-@given(m=mutants(), seed=st.integers(0, 2**31 - 1))
+@given(m=mutant_trees(TREES, REPLACEMENTS), seed=st.integers(0, 2**31 - 1))
 @SWEEP
 def test_a_mutated_ruleset_that_loads_has_a_path_for_every_legal_action(tmp_path_factory, m, seed):
     game_name, tree = m

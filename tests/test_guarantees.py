@@ -30,7 +30,7 @@ from rulesdsl.cli.main import cli
 from rulesdsl.source.resolve import bundled_names, find, read_file
 from rulesdsl.source.writer import to_yaml
 
-from common import mutate_tree, snapshot, tree_paths
+from common import mutant_trees, snapshot
 
 GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "hearts", "spades"]
 BUNDLED = [name for name, _ in bundled_names()]
@@ -132,14 +132,8 @@ REPLACEMENTS = st.one_of(
 TREES = {g: read_file(find(g)) for g in GAMES}
 
 
-@st.composite
-def mutants(draw):
-    game = draw(st.sampled_from(GAMES))
-    tree = TREES[game]
-    for _ in range(draw(st.integers(1, 2))):
-        path = draw(st.sampled_from([p for p, _ in tree_paths(tree) if p]))
-        tree = mutate_tree(tree, path, draw(st.sampled_from(["delete", "replace"])), draw(REPLACEMENTS))
-    return game, to_yaml(tree)
+def mutants():
+    return mutant_trees(TREES, REPLACEMENTS).map(lambda m: (m[0], to_yaml(m[1])))
 
 
 @given(m=mutants(), seed=st.integers(0, 2**31 - 1))

@@ -55,3 +55,18 @@ class Phase:
 
     def view(self, g, seat: int, out: dict) -> None:
         """Add what this phase shows to ``view(seat)``."""
+
+
+def cards_where(g, cards, rule) -> list:
+    """The cards for which ``rule`` holds with ``card`` bound to each in turn (``g.cand``), in order;
+    ``g.cand`` is left as it was.  One place for the rules a ruleset writes over one card."""
+    saved = g.cand
+    try:
+        kept = []
+        for c in cards:
+            g.cand = c
+            if rule(g):
+                kept.append(c)
+    finally:
+        g.cand = saved
+    return kept

@@ -14,7 +14,7 @@ from ...compile.program import CAction
 from ...expr.compiler import Const
 from ...errors import IllegalAction
 from ..actions import Action
-from .base import Phase
+from .base import Phase, cards_where
 from .going_out import go_out
 from .melding import apply_layoff, apply_meld, apply_take, gen_layoffs, gen_melds, gen_takes, hand_emptied, \
     claim_options
@@ -193,16 +193,7 @@ class TurnPhase(Phase):
                 x = single(g) if hand else None
                 g.banned = (forbid, {c for c in hand if c == x})
                 return g.banned[1]
-            saved = g.cand
-            bad = set()
-            try:
-                for c in hand:
-                    g.cand = c
-                    if forbid(g):
-                        bad.add(c)
-            finally:
-                g.cand = saved
-            g.banned = (forbid, bad)
+            g.banned = (forbid, set(cards_where(g, hand, forbid)))
         return g.banned[1]
 
     def _gen_discard_go_outs(self, g, go_outs: list) -> list[Action]:

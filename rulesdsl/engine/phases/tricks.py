@@ -21,7 +21,7 @@ from typing import Optional
 
 from ...errors import IllegalAction, RuleEvaluationError
 from ..actions import Action
-from .base import Phase
+from .base import Phase, cards_where
 
 
 class TrickPhase(Phase):
@@ -98,16 +98,7 @@ class TrickPhase(Phase):
         """The cards ``rule`` (over ``card``) allows, or all of them when it allows none."""
         if rule is None:
             return cards
-        saved = g.cand
-        try:
-            kept = []
-            for c in cards:
-                g.cand = c
-                if rule(g):
-                    kept.append(c)
-        finally:
-            g.cand = saved
-        return kept or cards
+        return cards_where(g, cards, rule) or cards
 
     def generate(self, g) -> list[Action]:
         text = self.prog.cards.text
