@@ -49,7 +49,7 @@ class ObservationSpec(NamedTuple):
     toggles: tuple
     meld_bound: int
     suits: tuple = ()          # the deck's suits (a trick's led suit and trumps)
-    broken: tuple = ()         # trick play: the names of what can be broken (`broken.spades`)
+    broken: tuple = ()         # trick play: the names under `broken:` (`broken.NAME` in rules)
     calls: tuple = ()          # bidding: the names of the calls besides numbers (`nil`)
     bounds: dict = {}          # piece name -> (lowest, highest) value any of its elements takes
 
