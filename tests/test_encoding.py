@@ -297,3 +297,20 @@ def test_bids_and_the_trick_in_play_are_seen_by_every_seat():
         for play in plays:
             assert v["tricks.plays"][(play["seat"] - seat) % 4][spec.kind_of[play["card"]]] == 1
         assert v["tricks.trump"][spec.suits.index("S")] == 1
+
+
+@pytest.mark.parametrize("cut_short", [False, True])
+def test_returns_pay_the_lowest_total_where_the_lowest_wins(cut_short):
+    from rulesdsl.encoding.setup import seat_returns
+    rng = random.Random(3)
+    for returns in ("win", "score"):
+        enc = encode("hearts", returns=returns)
+        game = enc.rules.new_game(seed=3)
+        while not game.is_over and (not cut_short or game.hand_number == 1):
+            game.apply(rng.choice(game.legal_actions()))
+        paid = seat_returns(enc, game, cut_short)
+        best = min(range(4), key=lambda s: game.scores[s])
+        assert abs(sum(paid)) < 1e-9
+        assert paid[best] == max(paid) > 0, (game.scores, paid)
+        if not cut_short and returns == "win":
+            assert paid[game.winner] == 1.0

@@ -82,18 +82,20 @@ def _meld_bound_of(space: ActionSpace) -> int:
 
 def seat_returns(enc: Encoding, game, cut_short: bool) -> list:
     """Each seat's return.  ``win``: the winning side's seats +1 and the others share -1 per winner
-    seat, so the returns sum to zero (0 for all when no one side leads); ``score``: the side's total
-    minus the mean of all sides' totals.  A game cut short (``deals``, or the action bound) is judged by
-    its totals so far."""
+    seat, so the returns sum to zero (0 for all when no one side leads); ``score``: how far the side's
+    total is better than the mean of all sides' totals (below it, where the lowest total wins).  A game
+    cut short (``deals``, or the action bound) is judged by its totals so far."""
     n = enc.players
     scores = list(game.scores)
+    lowest = enc.prog.model.match.winner == "lowest"
     if enc.returns == "score":
         mean = sum(scores) / len(scores)
-        return [float(scores[enc.side_of(s)] - mean) for s in range(n)]
+        sign = -1.0 if lowest else 1.0
+        return [sign * float(scores[enc.side_of(s)] - mean) for s in range(n)]
     if game.is_over and not cut_short:
         best = game.winner
     else:
-        top = max(scores)
+        top = min(scores) if lowest else max(scores)
         leaders = [i for i, v in enumerate(scores) if v == top]
         best = leaders[0] if len(leaders) == 1 else None
     if best is None:
