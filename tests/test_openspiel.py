@@ -213,3 +213,22 @@ def test_the_information_state_is_the_seats_table_log_and_grows_with_the_game():
     assert asked and state._d.game.hand_number > 1
     for seat in range(2):
         assert state.story(seat) == "\n".join(table.log(reader=seat))
+
+
+def test_a_resampled_world_of_a_whole_match_is_at_the_same_decision():
+    game = pyspiel.load_game("rulesdsl", {"ruleset": "gin_rummy"})
+    rng = np.random.RandomState(8)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance_node():
+            _deal(state, rng)
+            continue
+        p = state.current_player()
+        world = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.current_player() == p and world.legal_actions() == state.legal_actions()
+        assert world.information_state_string(p) == state.information_state_string(p)
+        world.apply_action(world.legal_actions()[0])        # it plays on, into the next deal if need be
+        checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked == 40

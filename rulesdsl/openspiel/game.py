@@ -242,20 +242,24 @@ class RulesState(pyspiel.State):
         return self._log.text(game, seat)
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state ``player_id`` cannot tell from this one, its hidden cards dealt again
-        (``Game.determinize``); the decks still to be dealt are left to chance."""
+        """A state ``player_id`` cannot tell from this one: its hidden cards dealt again
+        (``Game.determinize``), and the next deal's deck, which nobody has seen, shuffled again."""
         import random
-        if self._d is not None:
-            self.story(player_id)             # the story is told from the real game's record
+        if self._d is None:
+            return self.clone()
+        self.story(player_id)                 # the story is told from the real game's record
         clone = self.clone()
-        if self._d is not None:
-            seed = int(probability_sampler() * 2 ** 62) if callable(probability_sampler) else 0
-            d = Decisions(self._d.game.determinize(player_id, random.Random(seed)), self._enc.actions)
-            d.selection = self._d.selection
-            d.game._stacks = []
-            clone._d = d
-            clone._queued_for = 0 if self._queued_for == d.game.hand_number else self._queued_for
-            clone._deck = []
+        seed = int(probability_sampler() * 2 ** 62) if callable(probability_sampler) else 0
+        rng = random.Random(seed)
+        game = self._d.game.determinize(player_id, rng)
+        game._stacks = []
+        if self._queued_for == game.hand_number:
+            deck = [k for k, copies in enumerate(self._enc.kind_counts()) for _ in range(copies)]
+            rng.shuffle(deck)
+            game.stack_next(deck)
+        d = Decisions(game, self._enc.actions)
+        d.selection = self._d.selection
+        clone._d = d
         return clone
 
 
