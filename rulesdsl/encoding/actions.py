@@ -23,7 +23,7 @@ the selection is exactly one (see ``decisions``), so nothing illegal can be reac
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from ..engine.actions import _NOTHING, Action
 
@@ -166,7 +166,3 @@ def _meld_bound(prog) -> int:
     smallest = min(sizes) if sizes else 1
     return max(1, prog.cards.size // smallest) if (prog.model.melds or prog.table_rules) else 0
 
-
-def describe_path(space: ActionSpace, numbers: tuple) -> Optional[str]:
-    """The words of a sequence of numbers (``add 9H, add JH, commit meld``), for logs and errors."""
-    return ", ".join(space.names[i] for i in numbers)
