@@ -27,6 +27,7 @@ class Encoding(NamedTuple):
     returns: str
     max_actions: int            # engine actions in all before the game is cut short
     made_from: tuple = ()       # the arguments of ``encode`` that made it (to rebuild it from a pickle)
+    copies: tuple = ()          # card kind -> how many cards of that kind the deck holds
 
     def __deepcopy__(self, memo) -> "Encoding":
         """Shared, never copied: a game library copies a state's fields deeply (OpenSpiel's clone),
@@ -38,13 +39,6 @@ class Encoding(NamedTuple):
         if not self.made_from:
             raise TypeError("an encoding made from loaded Rules cannot be pickled; make it from a name or path")
         return (encode, self.made_from)
-
-    def kind_counts(self) -> list:
-        """How many cards of each kind the deck holds."""
-        counts = [0] * self.prog.cards.n_kinds
-        for c in self.prog.cards.ids:
-            counts[self.prog.cards.kind[c]] += 1
-        return counts
 
     @property
     def sides(self) -> int:
@@ -73,7 +67,10 @@ def encode(ruleset, players: Optional[int] = None, overrides: Optional[Mapping[s
         max_actions = DEFAULT_MAX_ACTIONS_PER_DEAL * (deals or 50)
     made_from = () if isinstance(ruleset, Rules) else (
         str(ruleset), prog.n, dict(overrides or {}), deals, returns, max_actions)
-    return Encoding(rules, prog, prog.n, space, obs, deals, returns, max_actions, made_from)
+    copies = [0] * prog.cards.n_kinds
+    for c in prog.cards.ids:
+        copies[prog.cards.kind[c]] += 1
+    return Encoding(rules, prog, prog.n, space, obs, deals, returns, max_actions, made_from, tuple(copies))
 
 
 def _meld_bound_of(space: ActionSpace) -> int:

@@ -273,6 +273,19 @@ def _prec(e: E) -> int:
     return _PREC.get(e.op, 9)
 
 
+def literal(v: Any) -> str:
+    """A constant as the expression language writes it: true, false, none, "text" (escaped), 5."""
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "none"
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(v)
+
+
 def unparse(e: E) -> str:
     """Canonical text of an expression (parses back to an equal AST)."""
     op, a = e.op, e.args
@@ -282,16 +295,7 @@ def unparse(e: E) -> str:
         return f"({s})" if _prec(sub) < min_prec else s
 
     if op == "const":
-        v = a[0]
-        if v is True:
-            return "true"
-        if v is False:
-            return "false"
-        if v is None:
-            return "none"
-        if isinstance(v, str):
-            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-        return repr(v)
+        return literal(a[0])
     if op == "name":
         return a[0]
     if op == "attr":

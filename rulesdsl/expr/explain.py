@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..errors import Diagnostics, printable
-from .ast import E, Expr, unparse
+from .ast import E, Expr, literal, unparse
 from .compiler import Const, CompileError, Scope
 
 MAX_DEPTH = 8            # nested and/or/not/if explained at most this deep; below, a part is one value
@@ -405,14 +405,8 @@ class Tracer:
 
 
 def _plain(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "none"
-    if isinstance(value, str):
-        return '"' + value + '"'
+    if value is None or isinstance(value, (bool, str)):
+        return literal(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else value
         return "[" + ", ".join(_plain(v) for v in list(items)[:12]) + (", ..." if len(items) > 12 else "") + "]"

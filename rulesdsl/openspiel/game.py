@@ -152,7 +152,7 @@ class RulesState(pyspiel.State):
     def chance_outcomes(self):
         """The next card of the deck being chosen: each card kind still left, as likely as the copies of
         it that are left (duplicate decks and jokers make kinds of several copies)."""
-        left = self._enc.kind_counts()
+        left = list(self._enc.copies)
         for k in self._deck:
             left[k] -= 1
         total = sum(left)
@@ -254,7 +254,7 @@ class RulesState(pyspiel.State):
         game = self._d.game.determinize(player_id, rng)
         game._stacks = []
         if self._queued_for == game.hand_number:
-            deck = [k for k, copies in enumerate(self._enc.kind_counts()) for _ in range(copies)]
+            deck = [k for k, copies in enumerate(self._enc.copies) for _ in range(copies)]
             rng.shuffle(deck)
             game.stack_next(deck)
         d = Decisions(game, self._enc.actions)
