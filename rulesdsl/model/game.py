@@ -823,7 +823,7 @@ ACTION = Struct("action", {
     "count": Field(ExprT(), doc="draw/take: how many cards at once (all there are, if fewer)"),
     "meld_with": Field(Struct("meld_with", {"count": Field(ExprT(), True), "matching": Field(ExprT(), True)},
                               _make(MeldWith)), doc="take: hand cards to meld at once with the top card"),
-    "question": Field(Choice("go_out"), default="go_out"),
+    "question": Field(Choice("go_out"), default="go_out", doc="ask: what is asked (may I go out?)"),
     "mark": Field(MapOf(ExprT()), default={}, doc="discard: marks the card carries (name: condition)"),
     "when": Field(ExprT()), "forbid": Field(ExprT()), "rule": Field(Str(), default=""),
     "then": Field(Str()),
@@ -963,7 +963,7 @@ OUT_HOOK = Struct("on_going_out", {
 }, _make(OutHook))
 
 CLIMBING = Struct("climbing", {
-    "play_from": Field(Str(), default="hand"),
+    "play_from": Field(Str(), default="hand", doc="the per-player zone plays come from"),
     "to": Field(Str(), default="trick", doc="the table zone of the current trick"),
     "cleared_to": Field(Str(), default="played", doc="where finished tricks go"),
     "sizes": Field(ListOf(Int(1), 2), default=(1, 4), doc="[min, max] cards in one play"),
@@ -994,9 +994,9 @@ CLIMBING = Struct("climbing", {
 
 TRICKS = Struct("tricks", {
     "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick, e.g. `holder(\"2C\")`"),
-    "play_from": Field(Str(), default="hand"),
+    "play_from": Field(Str(), default="hand", doc="the per-player zone cards are played from"),
     "to": Field(Str(), default="trick", doc="the table zone of the trick being played"),
-    "won_to": Field(Str(), default="taken", doc="the per-player zone that receives the tricks a player takes"),
+    "won_to": Field(Str(), default="taken", doc="the zone that receives the tricks a player takes (a team zone: the side's)"),
     "order": Field(RANK_LIST, doc="ranks low to high within a suit (`joker` for jokers); default: deck order"),
     "suit_of": Field(ExprT(), doc="a card's suit for following and trumping, over `card` (default `suit(card)`; "
                                   "e.g. jokers as trumps), judged once per card"),
