@@ -54,13 +54,25 @@ def required_keys() -> set[str]:
     return keys | {"doc"}
 
 
-def documented_by_tests() -> dict[str, list[str]]:
-    """Key -> the tests (``file::function``) that carry ``@documents(key, ...)``."""
+def _expected_to_fail(node) -> bool:
+    """Whether a test is marked ``xfail``: it documents a defect, not a behaviour that holds."""
+    for deco in node.decorator_list:
+        target = deco.func if isinstance(deco, ast.Call) else deco
+        if isinstance(target, ast.Attribute) and target.attr == "xfail":
+            return True
+    return False
+
+
+def documented_by_tests(passing_only: bool = False) -> dict[str, list[str]]:
+    """Key -> the tests (``file::function``) that carry ``@documents(key, ...)``; with
+    ``passing_only``, leaving out tests marked ``xfail`` (a known defect checks no behaviour)."""
     found: dict[str, list[str]] = {}
     for path in sorted(TESTS.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if passing_only and _expected_to_fail(node):
                 continue
             for deco in node.decorator_list:
                 if isinstance(deco, ast.Call) and getattr(deco.func, "id", None) == "documents":
@@ -72,9 +84,9 @@ def documented_by_tests() -> dict[str, list[str]]:
 
 
 def test_every_key_of_the_model_has_a_conformance_test():
-    missing = sorted(required_keys() - set(documented_by_tests()))
-    assert not missing, (f"{len(missing)} documented keys have no test that @documents them: "
-                         + ", ".join(missing))
+    missing = sorted(required_keys() - set(documented_by_tests(passing_only=True)))
+    assert not missing, (f"{len(missing)} documented keys have no passing test that @documents them "
+                         "(a test marked xfail does not count): " + ", ".join(missing))
 
 
 def test_every_documented_name_is_a_key_of_the_model_or_an_api_promise():
@@ -84,7 +96,7 @@ def test_every_documented_name_is_a_key_of_the_model_or_an_api_promise():
 
 
 def test_every_api_promise_has_a_test():
-    missing = sorted(set(API_PROMISES) - set(documented_by_tests()))
+    missing = sorted(set(API_PROMISES) - set(documented_by_tests(passing_only=True)))
     assert not missing, f"API promises with no test: {missing}"
 
 

@@ -113,7 +113,7 @@ def test_allowed_judges_each_amount_the_last_bid_may_not_make_the_tricks():
     assert g.view(0)["bids"] == [0, 1, 1]
 
 
-@documents("bidding.calls", "bidding.calls.*.value", "bidding.calls.*.when")
+@documents("bidding.calls", "bidding.calls.*.value")
 def test_a_call_counts_as_its_value_and_bid_call_names_it():
     """"`bid NAME` (a call while its `when` holds; it counts as `value` tricks)"; `bid(seat)` reads the
     tricks bid ("a call counts as its `value`") and `bid_call(seat)` the call's name, `""` for a number.
@@ -169,7 +169,7 @@ def test_a_blind_call_is_made_before_looking_at_the_hand():
     assert sorted(legal(g)) == sorted(bids(0, 1, 2, 3) + ["bid nil"])
 
 
-@documents("bidding.calls.*.blind", "bidding.calls.*.value")
+@documents("bidding.calls.*.blind")
 def test_a_blind_call_made_unseen_counts_as_its_value():
     """The blind call itself is a bid like another: `bid blind_nil` (value 0 by default) is public in the
     view, and after it the seat sees its hand."""

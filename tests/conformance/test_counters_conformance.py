@@ -73,7 +73,7 @@ def test_an_action_listed_under_on_adds_one_for_the_acting_seat():
     assert g.counters == {"draws": [1, 1], "discards": [0, 1]}
 
 
-@documents("counters.*.on", "counters.*.resets", "scoring.each_player")
+@documents("counters.*.on", "scoring.each_player")
 def test_a_scoring_rule_reads_each_seats_count_as_seat_dot_name():
     """Rules read the counts as `SEAT.NAME` (`player.plays_made`); an action is counted as it is made,
     so a scoring rule sees the hand's last action.  Five draws (seats 1, 0, 1, 0, 1) and five discards."""

@@ -115,7 +115,7 @@ def test_the_numbers_offered_are_the_bids_between_the_bounds_and_the_calls():
     assert d.game.history == ["bid 3", "bid nil"]
 
 
-@documents("bidding.max")
+@documents("bidding.calls")
 def test_bids_are_numbered_from_0_to_200_whatever_the_bounds():
     """The numbering depends on the ruleset alone: `bid 0` .. `bid 200` for an eight-card deck (the larger
     of 200 and the deck's size), then `bid NAME` for each call; no `bid 201`."""

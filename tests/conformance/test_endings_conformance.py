@@ -184,7 +184,7 @@ def test_a_reshuffle_turns_the_discard_pile_less_its_top_card_into_a_new_stock()
     assert g.scores == [10, 11]
 
 
-@documents("stock_out.result", "stock_out.unshuffled")
+@documents("stock_out.result")
 def test_a_reshuffle_with_nothing_to_shuffle_is_a_void_hand_by_default():
     """When there is nothing to shuffle (the pile holds only its top card), the hand is void."""
     text = ruleset("stock_out:\n  when: count(stock) <= 5\n  result: reshuffle\nscoring:\n  each_player: 7\n",

@@ -145,7 +145,7 @@ def test_placed_value_scores_each_card_where_it_lies():
     assert play(ruleset("owner: player")) == [11, 27]
 
 
-@documents("table.placed_value", "turn[].actions[].layoff")
+@documents("turn[].actions[].layoff")
 def test_a_layoff_scores_for_the_player_who_made_it():
     """Every placed card remembers who placed it, so a layoff scores for the player who made it
     (`melded(seat)`): seat 0 lays 4S 5S off onto seat 1's run and scores them (8 + 8 + 8 + 4 + 5)."""

@@ -56,7 +56,7 @@ def taken(g, zone: str = "taken") -> list:
 
 # ------------------------------------------------------------------ the trick itself
 
-@documents("tricks", "tricks.first_leader", "tricks.to", "tricks.follow", "tricks.won_to")
+@documents("tricks", "tricks.first_leader", "tricks.follow")
 def test_one_trick_follow_suit_highest_of_the_led_suit_takes_and_leads_next():
     """"Each player in turn plays one card (`play CARD`) to the table zone `to`; when every player who
     held cards at the lead has played, the strongest card takes the trick into its player's `won_to`
@@ -127,7 +127,7 @@ def test_follow_false_lets_a_player_holding_the_led_suit_play_anything(follow, s
 
 # ------------------------------------------------------------------ the led suit between tricks
 
-@documents("tricks", "tricks.to")
+@documents("tricks")
 def test_the_led_suit_is_none_between_tricks_in_the_view_the_rules_and_the_encoding():
     """`view()["trick"]` shows "the suit led"; `trick.led` is "the suit led to the current trick (`none`
     before the lead)": once a trick is taken and before the next lead it is none again, in the view, in
@@ -520,3 +520,16 @@ def test_with_uneven_hands_the_deal_ends_when_the_player_to_lead_has_no_card():
     assert g.is_over
     assert g.hand_log[-1]["tricks"] == [0, 16, 1]
     assert g.hand_of(1) == ["JH"]
+
+
+@documents("tricks.to")
+def test_the_trick_is_played_into_the_table_zone_to_names():
+    """Each player plays one card "to the table zone `to`" (default `trick`): named `middle` here, the
+    trick's cards lie there while it is played, and leave it for the taker's pile when it is taken."""
+    rules = ruleset("  to: middle\n", zones="  middle: {visible: all}\n")
+    g = game(rules, deck=stacked({1: ["6S", "2H", "3H"], 2: ["2S", "4H", "5H"], 0: ["3S", "6H", "4D"]}), dealer=0)
+    play(g, "6S", "2S")
+    zones = g.view(0)["zones"]
+    assert zones["middle"]["count"] == 2 and zones["trick"]["count"] == 0
+    play(g, "3S")                                  # the trick is complete: 6S takes it
+    assert g.view(0)["zones"]["middle"]["count"] == 0 and taken(g)[1] == ["2S", "3S", "6S"]
