@@ -193,6 +193,7 @@ class ClimbPhase(Phase):
         g.actor = leader % g.n
         if not g.pzones[c.play_from][g.actor]:
             g.actor = self._next_eligible(g, g.actor)
+        g.turn_begins(g.actor)
 
     def _plain_single(self, card: int):
         """A turned-up card no pattern fits, judged as a single of its rank."""
@@ -568,20 +569,37 @@ class ClimbPhase(Phase):
         nxt = seat
         for _ in range(steps):
             nxt = self._next_eligible(g, nxt)
-        g.actor = nxt
+        g.turn_begins(nxt)
         g.draws = 0
-        if self.prog.counters:
-            g.reset_counters(("turn",), nxt)
+
+    def counting(self, g, action: Action, chosen: Action) -> None:
+        """A counter judging a play reads it as ``play.*``, and what it goes on as ``last.*``."""
+        if action.verb != "play":
+            return
+        rev = self._reversed(g) if self._toggles else False
+        cand = self._cand(g, action, chosen)
+        g.cplay = (self._plain_view(cand, rev) if not action.named else
+                   self._view_as(cand, cand.shape.rank_pos, cand.shape.rank_key,
+                                 self.suit_names.index(action.named), rev))
+        g.clast = self._last_view(g, rev)
+
+    def counted(self, g) -> None:
+        g.cplay = g.clast = NO_PLAY
+
+    def _cand(self, g, action: Action, chosen: Action) -> _Cand:
+        """The candidate play behind a legal action, with the cards the player chose."""
+        cand = g.play_entries[g.play_actions.index(action)]      # a listed action (the game resolves others)
+        if not (chosen is action or chosen == action):           # the same choice, other cards
+            shape, ids, decl, key = self._typed(g, chosen)
+            cand = _Cand(shape, tuple(ids), tuple(decl), key, None)
+        return cand
 
     def _play(self, g, action: Action, chosen: Action) -> None:
         c = self.c
         me = g.actor
         hand = g.pzones[c.play_from][me]
         trick = g.zones[c.to]
-        cand = g.play_entries[g.play_actions.index(action)]      # a listed action (the game resolves others)
-        if not (chosen is action or chosen == action):           # the same choice, other cards
-            shape, ids, decl, key = self._typed(g, chosen)
-            cand = _Cand(shape, tuple(ids), tuple(decl), key, None)
+        cand = self._cand(g, action, chosen)
         shape = cand.shape
         for card in cand.ids:
             hand.remove(card)
@@ -705,7 +723,7 @@ class ClimbPhase(Phase):
                     g.direction = -g.direction
         hands = g.pzones[c.play_from]
         ok = hands[last_player] and last_player not in g.bottom and last_player not in g.finished
-        g.actor = last_player if ok else self._next_eligible(g, last_player)
+        g.turn_begins(last_player if ok else self._next_eligible(g, last_player))
         g.draws = 0
 
     def _end_deal(self, g, active: list[int], ending: str) -> None:
