@@ -285,3 +285,24 @@ match: {ends_when: 'deal.number >= 1', on_tie: shared}
     g = rulesdsl.load(str(f)).new_game(seed=1)
     assert g.is_over and g.scores == [5, 0, 5]
     assert g.winner is None and g.winners == [0, 2] and g.view(1)["winners"] == [0, 2]
+
+
+# ------------------------------------------------------------------ `visible: team` on a player's zone
+def test_a_per_player_zone_visible_to_the_team_is_seen_by_its_owner_and_partner_only(tmp_path):
+    f = tmp_path / "team.yaml"
+    f.write_text("""
+name: TeamView
+players: 4
+teams: {count: 2}
+deck: {ranks: [A, 2, 3], suits: [S, H, D, C]}
+zones: {stock: {visible: none}, hand: {per: player, visible: team}, discard: {visible: top}}
+deal: [{deal: 2, to: hand}]
+turn: [{step: d, actions: [{discard: discard}]}]
+stock_out: {when: "count(stock) == 0", result: score}
+scoring: {each_team: '0'}
+match: {ends_when: 'deal.number >= 1'}
+""")
+    g = rulesdsl.load(str(f)).new_game(seed=1)
+    for seat in range(4):
+        shown = [s for s in range(4) if "cards" in g.view(seat)["zones"]["hand"][s]]
+        assert shown == sorted({seat, (seat + 2) % 4}), (seat, shown)    # partners sit opposite
