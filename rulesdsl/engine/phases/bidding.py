@@ -17,7 +17,8 @@ from ..actions import Action
 from .base import Phase
 
 LOOK = Action("look")
-#: the most numbers offered in one bid (a rule giving more is a located error, never a huge list)
+#: the widest span of numbers one bid offers, ``max - min`` (0 to 200: 201 numbers; a rule giving more is a
+#: located error, never a huge list); the encoding numbers every bid of such a range
 MAX_BIDS = 200
 
 
@@ -65,8 +66,8 @@ class BidPhase(Phase):
         for what, v in (("min", lo), ("max", hi)):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise RuleEvaluationError(f"`{what}` gives {v!r}; it must be a whole number", f"bidding.{what}", b.pos)
-        if hi - lo >= MAX_BIDS:
-            raise RuleEvaluationError(f"bids from {lo} to {hi} are more than {MAX_BIDS} choices", "bidding.max",
+        if hi - lo > MAX_BIDS:
+            raise RuleEvaluationError(f"bids from {lo} to {hi} are more than {MAX_BIDS + 1} choices", "bidding.max",
                                       b.pos)
         out = []
         try:
