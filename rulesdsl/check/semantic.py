@@ -258,6 +258,9 @@ def _plays(m: Ruleset, d: Diagnostics) -> None:
     copies = _copies_min(m)
     for name, p in c.plays.items():
         _pattern(m, d, f"play `{name}`", p, copies)
+        if p.when is not None:
+            d.error("E-UNSUPPORTED", f"play `{name}`: `when` applies to group melds on the table, not to plays",
+                    p.pos, f"say it in `beats` (or `pass_when`): `play.kind != \"{name}\" or ...`")
     single = any(p.min == 1 and not p.ranks and p.kind in ("set", "group", "flush", "run") for p in c.plays.values())
     if not single:
         first = next(iter(c.plays.values()))

@@ -179,6 +179,7 @@ class ClimbPhase(Phase):
             top = pile[-1]
             shape = self.pats.classify(self.pats.faces([top], [None])) or self._plain_single(top)
             g.trick_last = Played(_Cand(shape, (top,), (None,), (), None), -1)
+            g.pending = set(self.active(g))         # nobody made it: every player may answer it
         if c.opening is not None:
             text = c.opening(g)
             kind = self.prog.cards.parse_kind(text) if isinstance(text, str) else None
