@@ -30,6 +30,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _zones(m, diags)
     _deal(m, diags)
     _turn(m, diags)
+    _going_out(m, diags)
     _counts(m, diags)
     _climbing(m, diags)
     _exchange(m, diags)
@@ -732,6 +733,15 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
                 d.error("E-IGNORED", f"`then: {a.then}` on `{kind}` has no effect: {why}", a.pos,
                         "remove `then`" + (", or make the step not repeat" if st.repeat and kind in
                                            ("meld", "layoff", "draw", "take") else ""))
+
+
+def _going_out(m: Ruleset, d: Diagnostics) -> None:
+    """``table.going_out``: a player who may not go out keeps 0 cards (melding out ends the turn) or at
+    least 2 -- one kept card could only be discarded, and discarding it would go out."""
+    go = m.table.going_out if m.table is not None else None
+    if go is not None and go.keep_when_not_out == 1:
+        d.error("E-RANGE", "`keep_when_not_out: 1` leaves the player nothing to end the turn with: discarding the "
+                "one card kept would go out", go.pos, "keep 2 (discard one, keep one), or 0 (melding out ends the turn)")
 
 
 def _turn(m: Ruleset, d: Diagnostics) -> None:

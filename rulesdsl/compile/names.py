@@ -413,13 +413,15 @@ def closed_sets(model, cards) -> dict[str, tuple]:
     if model.roles:
         out["role()"] = tuple(dict.fromkeys(r[0] for row in model.roles.values() for r in row))
     if model.tricks is not None:
-        out.update({"trick.led": suits, "trump": suits, "card_suit()": suits})
+        out["trump"] = suits
+        if model.tricks.suit_of is None:          # `suit_of` may name suits of its own (a joker's "T")
+            out.update({"trick.led": suits, "card_suit()": suits})
     if model.bidding is not None:
         out["bid_call()"] = ("",) + tuple(model.bidding.calls)
     if model.climbing is not None:
         for side in ("play", "last"):
             out[f"{side}.suit"] = suits
             out[f"{side}.rank_name"] = ranks + ("joker",)
-            if model.climbing.plays:
-                out[f"{side}.kind"] = tuple(model.climbing.plays)
+            if model.climbing.plays:              # a turned-up card no pattern fits reads as a single
+                out[f"{side}.kind"] = tuple(model.climbing.plays) + ("single",)
     return out

@@ -47,13 +47,16 @@ _CARD_RULE_NAMES = frozenset({"card", "params", "players", "true", "false", "non
 def _card_rule_failed(expr, exc: Exception, card: str, diags: Diagnostics) -> None:
     """Why a rule judged once per card at load failed, in the rule's own words: a name known only in
     play (the probe has no such value), or the rule's own failure -- never a Python internal."""
-    stack, names = [expr.ast], []
+    stack, names, bound = [expr.ast], [], set()
     while stack:
         node = stack.pop()
         if isinstance(node, E):
             if node.op == "name" and node.args[0] not in _CARD_RULE_NAMES and node.args[0] not in names:
                 names.append(node.args[0])
+            if node.op == "comp":                      # its variable is the rule's own, not a name of play
+                bound.add(node.args[2])
             stack.extend(a for a in node.args if isinstance(a, E))
+    names = [n for n in names if n not in bound]
     hint = "a rule judged once per card at load may read `card`, `players` and the parameters only"
     if isinstance(exc, AttributeError) and names:
         shown = ", ".join(f"`{n}`" for n in sorted(names))
@@ -420,7 +423,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         dormant.update(dict.fromkeys(bidding_bindings(), "a `bidding:` section"))
     scope = Scope(params, names, blt, dict(model.derived), diags,
                   seat_attrs(player_zones, team_zones, tuple(model.counters), tuple(model.scoring.totals)), dormant,
-                  cards, closed_sets(model, cards))
+                  cards, closed_sets(model, cards), frozenset(player_zones) | frozenset(team_zones))
     probe = _CardProbe(n)
     for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
         holder["classes"][cname] = _card_table(scope.compile(cexpr), cexpr, cards, probe, diags)

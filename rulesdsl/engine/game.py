@@ -141,7 +141,9 @@ class Game:
         climbing, ``play.*`` the play it makes."""
         saved = self.cand
         self.cand = self._moved_card(chosen)
-        self.event_size = len(action.cards)        # a phase may say better (a draw of several cards)
+        # the cards the action moves: `take discard 3` names its count; a phase may say better (a draw)
+        self.event_size = (int(action.cards[0]) if action.verb in ("take", "claim") and action.cards
+                           else len(action.cards))
         phase.counting(self, action, chosen)
         try:
             self._add_counts(action)

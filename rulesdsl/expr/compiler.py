@@ -154,8 +154,9 @@ class Scope:
                  derived: Optional[dict[str, Expr]] = None, diags: Optional[Diagnostics] = None,
                  seat_attrs: Optional[dict[str, Callable[[Any, Any], Any]]] = None,
                  dormant: Optional[dict[str, str]] = None, cards: Any = None,
-                 closed: Optional[dict[str, tuple]] = None):
+                 closed: Optional[dict[str, tuple]] = None, zone_attrs: frozenset = frozenset()):
         self.params = params
+        self.zone_attrs = zone_attrs          # seat members that are zones of cards (`dealer.hand`)
         self.closed = closed or {}            # texts a name or function can ever give (``compile.names``)
         self.cards = cards                    # the deck's card table: a card named as text is that card
         self.names = names
@@ -345,19 +346,26 @@ class Scope:
             return ""
         if op == "attr" and a[0].op == "name" and a[0].args[0] not in self._locals:
             b = self.names.get(f"{a[0].args[0]}.{a[1]}")
-            return b.shows if b is not None and b.shows in ("card", "cards") else ""
+            if b is not None:
+                return b.shows if b.shows in ("card", "cards") else ""
+        if op == "attr" and a[1] in self.zone_attrs:
+            return "cards"                   # a seat's zone: `dealer.hand`, `partner(player).hand`
         if op == "call" and not self._is_function(a[0]):
             b = self.builtins.get(a[0])
             return b.shows if b is not None and b.shows in ("card", "cards") else ""
-        if op == "if":
+        if op == "if":                       # a branch of `none` leaves the other's kind (a card or none)
             yes, no = self._shows(a[1], seen), self._shows(a[2], seen)
-            return yes if yes == no else ""
+            none_yes, none_no = _is_none(a[1]), _is_none(a[2])
+            return yes if yes == no or none_no else no if none_yes else ""
         return ""
 
     def _card_kind(self, e: E) -> int:
-        """The card kind a text constant names; anything else is a type error at load."""
+        """The card kind a text constant names (-1: a card this deal's deck lacks, such as a joker when a
+        parameter deals none, which no card equals); a text that names no card is a type error at load."""
         text = e.args[0]
         kind = self.cards.parse_kind(text)
+        if kind is None and _names_a_card(text, self.cards):
+            return -1
         if kind is None:
             kinds = self.cards.kind_text
             self._fail(e, "E-TYPE", f"\"{text}\" is compared with a card, but it is no card of this deck",
@@ -898,6 +906,17 @@ def _bind(params: tuple, args: list, body: Callable[[Any], Any]) -> Callable[[An
                 else:
                     env[p] = old
     return call
+
+
+def _is_none(e: E) -> bool:
+    return e.op == "const" and e.args[0] is None
+
+
+def _names_a_card(text: str, cards) -> bool:
+    """Whether a text is written as a card of these ranks and suits, or a joker (``"Jk"``)."""
+    from ..compile.cards import normalise
+    t = normalise(text)
+    return t == "JK" or any(t == f"{r}{s}".upper() for r in cards.ranks for s in cards.suits)
 
 
 def _type_of(v: Any) -> str:

@@ -862,7 +862,8 @@ STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTIO
 GOING_OUT = Struct("going_out", {
     "when": Field(CondT(), True),
     "needs_discard": Field(Bool(), default=True),
-    "keep_when_not_out": Field(Int(0), default=1, doc="cards a player must keep after melding when not going out"),
+    "keep_when_not_out": Field(Int(0), default=2,
+                               doc="cards a player must keep after melding when not going out (0, or 2 and more)"),
     "permission": Field(ChoiceExpr("optional"), default=_const_expr(False),
                         doc="true: the partner must answer yes first; optional: a player may ask, and the answer "
                             "binds"),

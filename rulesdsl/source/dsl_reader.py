@@ -163,10 +163,11 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         elif str(tok) in KEYWORDS and "NAME" in expected:
             hint += f"; `{tok}` is a keyword: quote it to use it as a name (\"{tok}\")"
         opened = _unclosed(text, getattr(tok, "start_pos", None), expected)
-        if opened is not None:                     # report it where the bracket was opened
+        if opened is not None and (tok.type == "$END" or str(tok) in ")]}"
+                                   or _line_col(text, opened[1])[0] < line):
+            # a bracket left open past its line (or closed by the wrong one): reported where it opens
             bracket, at = opened
-            where = Pos(path, *_line_col(text, at))
-            return Diagnostic("E-SYNTAX", f"`{bracket}` is never closed", where,
+            return Diagnostic("E-SYNTAX", f"`{bracket}` is never closed", Pos(path, *_line_col(text, at)),
                               f"close it with `{_CLOSE[bracket]}` before the {message.removeprefix('unexpected ')} "
                               f"at line {line}, column {col}")
     elif isinstance(exc, UnexpectedCharacters):

@@ -575,13 +575,20 @@ class ClimbPhase(Phase):
 
     def counting(self, g, action: Action, chosen: Action) -> None:
         """A counter judging a play reads it as ``play.*``, and what it goes on as ``last.*``."""
+        if action.verb == "draw":                  # the owed cards, or one
+            g.event_size = min(g.owed or 1, len(g.zones[self.c.draw_from]))
+            return
         if action.verb != "play":
             return
+        named = self.suit_names.index(action.named) if action.named else -1
+        self._bind_play(g, self._cand(g, action, chosen), named)
+
+    def _bind_play(self, g, cand: _Cand, named: int) -> None:
+        """``play.*`` is ``cand`` (naming suit ``named``, or -1) and ``last.*`` the play it goes on, under
+        the order in force."""
         rev = self._reversed(g) if self._toggles else False
-        cand = self._cand(g, action, chosen)
-        g.cplay = (self._plain_view(cand, rev) if not action.named else
-                   self._view_as(cand, cand.shape.rank_pos, cand.shape.rank_key,
-                                 self.suit_names.index(action.named), rev))
+        g.cplay = (self._plain_view(cand, rev) if named < 0 else
+                   self._view_as(cand, cand.shape.rank_pos, cand.shape.rank_key, named, rev))
         g.clast = self._last_view(g, rev)
 
     def counted(self, g) -> None:
@@ -607,10 +614,7 @@ class ClimbPhase(Phase):
             trick.append(card)
         named = self.suit_names.index(action.named) if action.named else -1
         last = g.trick_last
-        rev = self._reversed(g) if self._toggles else False
-        g.cplay = (self._plain_view(cand, rev) if named < 0 else
-                   self._view_as(cand, shape.rank_pos, shape.rank_key, named, rev))
-        g.clast = self._last_view(g, rev)
+        self._bind_play(g, cand, named)
         key = shape.rank_key
         g.streak = (key, g.streak[1] + 1 if g.streak[0] == key else 1)
         g.streak_now = g.streak[1]

@@ -53,7 +53,7 @@ class TurnPhase(Phase):
         self._per_card = {verb: tuple(Action(verb, "", (t,)) for t in text)
                           for verb in ("discard", *prog.go_out)}
         # a step that discards to several piles names the pile in each discard (`discard 2H to b`), so
-        # the player chooses it and each pile's own `forbid` and `then` apply
+        # the player chooses it and each pile's own `forbid` and `mark` apply
         self._names_pile = [len({a.arg for a in s.actions if a.kind == "discard"}) > 1 for s in prog.steps]
         self._per_card_to = {a.arg: tuple(Action("discard", a.arg, (t,)) for t in text)
                              for i, s in enumerate(prog.steps) if self._names_pile[i]
@@ -343,8 +343,7 @@ class TurnPhase(Phase):
         """``event.size`` of a draw or a take: the cards it moves (its count; all there are, if fewer)."""
         if action.verb not in ("draw", "take"):
             return
-        if action.verb == "take" and action.cards:         # `take discard 3`
-            g.event_size = int(action.cards[0])
+        if action.verb == "take" and action.cards:         # `take discard 3`: the game counted it
             return
         spec = self._spec_for(g, action)
         count = spec.count(g) if spec.count is not None else 1

@@ -215,9 +215,9 @@ def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: 
 
 
 def kept_when_not_out(go) -> int:
-    """The cards a player who may not go out keeps in the last packet after placing: the ruleset's
-    ``keep_when_not_out``, and never fewer than two -- the turn's discard must leave a card in hand."""
-    return max(go.keep, 2)
+    """The cards a player who may not go out keeps in the last packet after placing (``keep_when_not_out``:
+    0, melding out ends the turn without going out; else at least 2, so the discard leaves one)."""
+    return go.keep
 
 
 def placeable(g, held: int) -> Optional[int]:
@@ -465,9 +465,9 @@ def discard_refusal(g, card: int) -> Optional[IllegalAction]:
         return IllegalAction("the melds placed this turn must first make the initial meld (or contract) "
                              "complete before the turn ends", "initial meld")
     if len(g.pzones["hand"][g.actor]) == 1:
-        why = ("your partner said no" if g.answers.get(g.actor) == "no" else
-               "ask your partner first" if asking(g) == "required" and g.answers.get(g.actor) != "yes" else
-               f"`{go.text}` does not hold")
+        why = (f"`{go.text}` does not hold" if not go.when(g) else      # judged as may_go_out judges it
+               "your partner said no" if g.answers.get(g.actor) == "no" else
+               "ask your partner first")
         return IllegalAction(f"discarding your last card would go out, and you may not go out now: {why}",
                              label, go.pos)
     return IllegalAction("your partner said yes: this turn must end by going out", label, go.pos)
