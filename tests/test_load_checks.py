@@ -54,7 +54,14 @@ def _load_file(tmp_path, text):
 # ------------------------------------------------------------------ 1. impossible by the numbers
 
 def test_gin_hand_size_zero_is_refused_at_the_override():
-    d = _one(_errors("gin_rummy", *_set(hand_size=0)), "E-DEAL")
+    d = _one(_errors("gin_rummy", *_set(hand_size=0)), "E-RANGE")       # hand_size is declared `min: 1`
+    assert d.pos.path == "--set hand_size=0"
+    assert "`hand_size` is 0; it must be at least 1" in d.message
+
+
+def test_a_deal_that_gives_nobody_a_card_in_hand_is_refused_at_the_override(tmp_path):
+    f = _file(tmp_path, "extends: gin_rummy\nparams:\n  hand_size: {default: 10, min: 0}\n")   # a lower bound
+    d = _one(_errors(f, *_set(hand_size=0)), "E-DEAL")
     assert d.pos.path == "--set hand_size=0"
     assert "`hand`" in d.message
 

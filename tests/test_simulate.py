@@ -39,7 +39,7 @@ def test_json_report_schema():
     rep = json.loads(r.stdout)
     assert set(rep) == {"schema", "ruleset", "players", "side", "sides", "bots", "bot_options", "seed", "games",
                         "max_decisions", "matches", "hands", "decisions", "endings", "wins", "first_player",
-                        "margin", "roles", "timing", "per_match"}
+                        "margin", "roles", "timing", "per_match", "warnings"}
     assert rep["schema"] == "rulesdsl.simulate/1"
     assert set(rep["ruleset"]) == {"name", "source", "overrides", "digest"}
     assert rep["ruleset"]["overrides"] == {"target_score": 4}

@@ -139,7 +139,7 @@ def test_dsl_duplicate_keys_name_both_places():
 
 @pytest.mark.parametrize("text, line, col, expect", [
     ("a b", 1, 3, "`=`"),
-    ("a = 1\nb = (1\n", 3, 1, "`)`"),
+    ("a = 1\nb = (1\n", 2, 5, "close it with `)`"),          # reported where the `(` opens
     ("a = ", 1, 5, "a name"),
     ("in = 3", 1, 1, "keyword"),
     ("a = 'x\n", 1, 5, "close it"),

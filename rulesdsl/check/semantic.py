@@ -8,6 +8,7 @@ located diagnostic; all are collected in one pass.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any, Iterator, Optional
 
 from ..errors import Diagnostics, suggest
@@ -15,6 +16,7 @@ from ..expr.ast import E, Expr
 from ..expr.compiler import Binding, Scope
 from ..model.game import BUILTIN_VERBS, Ruleset
 from ..model.setup import PLAYERS, deal_numbers, setup_value
+from ..source.resolve import bundled_dir
 from ..source.tree import Pos
 
 
@@ -28,6 +30,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _zones(m, diags)
     _deal(m, diags)
     _turn(m, diags)
+    _going_out(m, diags)
     _counts(m, diags)
     _climbing(m, diags)
     _exchange(m, diags)
@@ -80,16 +83,22 @@ def _param_refs(exprs) -> list[str]:
 
 def _blame(m: Ruleset, exprs, fallback: Pos) -> Pos:
     """Where a problem with values computed from ``exprs`` is best reported: at a parameter value an
-    override changed (a variant file or ``--set``), else at the one parameter involved, else at
-    ``fallback`` (where the rule is written)."""
+    override changed (a variant file or ``--set``), else at ``fallback``: the rule that asks for the value
+    (the message names the parameters' values)."""
     names = [p for p in _param_refs(exprs) if p in m.params]
     poss = [m.params[p].pos for p in names]
-    over = [p for p in poss if p.path != fallback.path]
-    if over:
-        return over[-1]
-    if len(poss) == 1:
-        return poss[0]
-    return fallback
+    over = [p for p in poss if p.path != fallback.path and not _bundled(p.path)]
+    return over[-1] if over else fallback
+
+
+def _bundled(path: str) -> bool:
+    """Whether a position lies in a bundled ruleset (a base the user extends, never an override)."""
+    if path.startswith("--set"):
+        return False
+    try:
+        return Path(path).resolve().is_relative_to(bundled_dir())
+    except (OSError, ValueError):
+        return False
 
 
 def _values(m: Ruleset, exprs) -> str:
@@ -224,7 +233,10 @@ def _params(m: Ruleset, d: Diagnostics) -> None:
                 bounds_ok = False
         if bounds_ok and isinstance(p.default, (int, float)) and not isinstance(p.default, bool):
             if (p.lo is not None and p.default < p.lo) or (p.hi is not None and p.default > p.hi):
-                d.error("E-RANGE", f"parameter `{p.name}` is {p.default}, outside {p.lo} to {p.hi}", p.pos)
+                span = (f"from {p.lo} to {p.hi}" if p.lo is not None and p.hi is not None else
+                        f"at least {p.lo}" if p.lo is not None else f"at most {p.hi}")
+                d.error("E-RANGE", f"parameter `{p.name}` is {p.default}; it must be {span}", p.pos,
+                        f"`{p.name}`" + (f" ({p.doc})" if p.doc else "") + f" is declared to take a value {span}")
 
 
 def _deck(m: Ruleset, d: Diagnostics) -> None:
@@ -247,6 +259,9 @@ def _plays(m: Ruleset, d: Diagnostics) -> None:
     copies = _copies_min(m)
     for name, p in c.plays.items():
         _pattern(m, d, f"play `{name}`", p, copies)
+        if p.when is not None:
+            d.error("E-UNSUPPORTED", f"play `{name}`: `when` applies to group melds on the table, not to plays",
+                    p.pos, f"say it in `beats` (or `pass_when`): `play.kind != \"{name}\" or ...`")
     single = any(p.min == 1 and not p.ranks and p.kind in ("set", "group", "flush", "run") for p in c.plays.values())
     if not single:
         first = next(iter(c.plays.values()))
@@ -290,11 +305,30 @@ def _melds(m: Ruleset, d: Diagnostics) -> None:
                     "(`climbing.plays`); melds are runs, sets, groups or wild", mt.pos)
             continue
         kinds[mt.kind] += 1
+        _meld_limits(m, d, name, mt)
     for k, count in kinds.items():
         if count > 1 and k != "group" and m.table is not None:   # the arrangement search takes several
             d.error("E-UNSUPPORTED", f"more than one `{k}` meld type is not supported yet for melds on the "
                     "table (`table:`); the arrangement search (`deadwood`) takes several", m.pos,
                     "merge them into one meld type")
+
+
+def _meld_limits(m: Ruleset, d: Diagnostics, name: str, mt) -> None:
+    """Keys of a meld type that the meld engines do not honour yet: refused, never silently ignored
+    (climbing plays take them all)."""
+    if mt.kind == "run" and mt.suits == "any":
+        d.error("E-UNSUPPORTED", f"meld `{name}`: `suits: any` is supported for plays (`climbing.plays`), not "
+                "yet for melds: a meld run is of one suit", mt.pos, "remove `suits`")
+    if m.table is None:
+        return
+    if mt.kind == "run" and mt.wrap:
+        d.error("E-UNSUPPORTED", f"meld `{name}`: `wrap` is supported by the arrangement search (`deadwood`, "
+                "go-outs), not yet for open melds on the table (`table:`)", mt.pos,
+                "list the ranks round the corner in `order` instead: `[..., K, A, 2, 3]` allows K-A-2 runs")
+    if mt.kind == "set" and mt.ranks is not None:
+        d.error("E-UNSUPPORTED", f"meld `{name}`: `ranks` on a set is supported by the arrangement search, not "
+                "yet for open melds on the table (`table:`)", mt.pos,
+                "use `kind: group` with `ranks` (groups take their own ranks on the table)")
 
 
 def _pattern(m: Ruleset, d: Diagnostics, what: str, mt, copies: int) -> None:
@@ -451,6 +485,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         need = 0
         turned: dict = {}
         to_hand = 0
+        largest = (0, m.deal[0].pos)                # the deal step asking for the most cards
         for s in m.deal:
             if s.when is not None:
                 known, on = _quiet_value(s.when, params, n, num)
@@ -474,8 +509,10 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
                                 "number >= 0" + _values(m, [s.deal]), _blame(m, [s.deal], s.deal.pos),
                                 f"the deal step is written at {s.deal.pos}")
                     return
-                need += k if s.seat is not None else k * n
-                if s.to == hand and s.seat is None:
+                asked = k if s.seat is not None else k * n
+                need += asked
+                largest = max(largest, (asked, s.deal.pos), key=lambda a: a[0])
+                if s.to == hand:
                     to_hand += k
             else:
                 need += 1
@@ -492,7 +529,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         if need > size:
             exprs = count_exprs + deck_exprs
             d.error("E-DEAL-TOO-MANY", f"with {n} players the deal{in_deal} needs {need} cards, but the deck holds "
-                    f"{size}" + _values(m, exprs), _blame(m, exprs, m.deal[0].pos),
+                    f"{size}" + _values(m, exprs), _blame(m, exprs, largest[1]),
                     "deal fewer cards, or add deck copies")
             return
         if m.stock_out is not None and not any(s.deals_all for s in m.deal):
@@ -590,10 +627,12 @@ def _exchange(m: Ruleset, d: Diagnostics) -> None:
                 bad = True
         if bad:
             continue
+        params = m.param_values()
         for n in range(m.players.min, m.players.max + 1):
             g = x.giver - 1 if x.giver > 0 else n + x.giver
             r = x.receiver - 1 if x.receiver > 0 else n + x.receiver
-            if g == r:
+            known, on = _quiet_value(x.when, params, n)
+            if g == r and known and on:        # where `when` may not hold, play skips the step
                 d.error("E-EXCHANGE", f"exchange step {i + 1}: the giver ({x.giver}) and the receiver "
                         f"({x.receiver}) are the same player with {n} players", x.pos,
                         "a player cannot give cards to themselves")
@@ -666,6 +705,13 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
     if m.wild is not None and m.table is None and not _uses(m, "is_wild") and not plays_wild:
         d.error("E-IGNORED", "`wild` has no effect: wild cards matter only in melds on the table (`table:`) "
                 "or through `is_wild(card)`", m.wild.pos, "remove `wild`, or add a `table:` section")
+    play = "tricks" if m.tricks is not None else "climbing" if m.climbing is not None else None
+    if play and m.turn:
+        d.error("E-IGNORED", f"`turn` has no effect: play follows `{play}`, not turn steps", m.turn[0].pos,
+                f"remove `turn`, or `{play}` to play in turn steps")
+    if play and m.first_turn is not None:
+        d.error("E-IGNORED", f"`first_turn` has no effect: play follows `{play}`, not turn steps",
+                m.first_turn.pos, "remove `first_turn`")
     for st in m.turn:
         for a in st.actions:
             if a.ending is not None and a.then != "end_hand":
@@ -681,12 +727,21 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
                 why = "going out ends the hand"
             elif kind == "ask":
                 why = "the partner answers next, and the turn goes on in this step"
-            elif kind in ("meld", "layoff") and st.repeat:
+            elif kind in ("meld", "layoff", "draw", "take") and st.repeat:
                 why = f"step `{st.step}` repeats: after a {kind} the turn stays in it"
             if why:
                 d.error("E-IGNORED", f"`then: {a.then}` on `{kind}` has no effect: {why}", a.pos,
                         "remove `then`" + (", or make the step not repeat" if st.repeat and kind in
-                                           ("meld", "layoff") else ""))
+                                           ("meld", "layoff", "draw", "take") else ""))
+
+
+def _going_out(m: Ruleset, d: Diagnostics) -> None:
+    """``table.going_out``: a player who may not go out keeps 0 cards (melding out ends the turn) or at
+    least 2 -- one kept card could only be discarded, and discarding it would go out."""
+    go = m.table.going_out if m.table is not None else None
+    if go is not None and go.keep_when_not_out == 1:
+        d.error("E-RANGE", "`keep_when_not_out: 1` leaves the player nothing to end the turn with: discarding the "
+                "one card kept would go out", go.pos, "keep 2 (discard one, keep one), or 0 (melding out ends the turn)")
 
 
 def _turn(m: Ruleset, d: Diagnostics) -> None:

@@ -2,7 +2,8 @@
 
 The exact search lives in ``compile.arrange.Arranger`` (bitmasks over distinct card kinds); this adapter
 maps the ruleset's meld types onto it and converts between card ids and masks.  With several run or
-set types the general search of ``compile.arrange_many`` takes its place.
+set types (or a set type limited to some ``ranks``) the general search of ``compile.arrange_many`` takes
+its place.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class MeldEngine:
         run_order = [index[r] for r in self.run.order] if self.run and self.run.order else (
             list(range(len(cards.ranks))) if self.run else None)
         self.arranger: Optional[Arranger] = None
-        if cards.distinct and (len(runs) > 1 or len(sets) > 1):
+        if cards.distinct and (len(runs) > 1 or len(sets) > 1 or any(m.ranks for m in sets)):
             self.arranger = ManyArranger(             # several run or set types: the general search
                 len(cards.ranks), len(cards.suits), list(cards.kind_value),
                 [([index[r] for r in m.order] if m.order else list(range(len(cards.ranks))), m.min, m.max, m.wrap)

@@ -399,3 +399,29 @@ def name_docs() -> dict[str, str]:
     """The docs of the names every ruleset may use in expressions (``player``, ``dealer``,
     ``turn.taken`` ...), for tools; zones, parameters and derived names come from the ruleset."""
     return {name: b.doc for name, b in state_bindings([]).items()}
+
+
+def closed_sets(model, cards) -> dict[str, tuple]:
+    """The texts some names and functions can ever give, for a ruleset: a comparison of one of them
+    with a text outside its set can never hold, so it is refused at load (``ending == "gim"``).
+    Keys are a name (``ending``), a member (``params.mode``, ``trick.led``) or a call (``rank()``)."""
+    ranks, suits = tuple(cards.ranks), tuple(cards.suits)
+    out = {"ending": model.endings(), "rank()": ranks, "suit()": suits, "answer()": ("yes", "no")}
+    for name, p in model.params.items():
+        if p.choices and all(isinstance(c, str) for c in p.choices):
+            out[f"params.{name}"] = tuple(p.choices)
+    if model.roles:
+        out["role()"] = tuple(dict.fromkeys(r[0] for row in model.roles.values() for r in row))
+    if model.tricks is not None:
+        out["trump"] = suits
+        if model.tricks.suit_of is None:          # `suit_of` may name suits of its own (a joker's "T")
+            out.update({"trick.led": suits, "card_suit()": suits})
+    if model.bidding is not None:
+        out["bid_call()"] = ("",) + tuple(model.bidding.calls)
+    if model.climbing is not None:
+        for side in ("play", "last"):
+            out[f"{side}.suit"] = suits
+            out[f"{side}.rank_name"] = ranks + ("joker",)
+            if model.climbing.plays:              # a turned-up card no pattern fits reads as a single
+                out[f"{side}.kind"] = tuple(model.climbing.plays) + ("single",)
+    return out

@@ -286,10 +286,21 @@ def _enum_group(P, p, by_rank, wilds, sm):
                 if k + w < p.min or (p.ratio is not None and not p.ratio(k, w)):
                     continue
                 for ids in _choose(cards, k, sm):
-                    used = {P.cards.suit[i] for i in ids}
-                    free = [s for s in sorted(range(P.n_s), key=P.suit_pos.__getitem__) if s not in used]
-                    decl = [r + P.n_r * (free[j] if j < len(free) else P.cards.suit[ids[0]]) for j in range(w)]
-                    yield ids + tuple(wilds[:w]), (None,) * k + tuple(decl)   # wild cards stand for this rank
+                    for suits in _wild_suits(P, ids, w, sm):
+                        decl = tuple(r + P.n_r * s for s in suits)
+                        yield ids + tuple(wilds[:w]), (None,) * k + decl   # wild cards stand for this rank
+
+
+def _wild_suits(P, ids: tuple, w: int, suits_matter: bool):
+    """The suits ``w`` wild cards may stand for beside the natural cards ``ids`` (of one rank): suits
+    the naturals do not have, in suit order -- every choice of them when suits matter to a play (a
+    joker beside JS may be JH, JD or JC), else the first; past the free suits, the first card's suit."""
+    used = {P.cards.suit[i] for i in ids}
+    free = [s for s in sorted(range(P.n_s), key=P.suit_pos.__getitem__) if s not in used]
+    if w > len(free) or not suits_matter:
+        yield tuple(free[j] if j < len(free) else P.cards.suit[ids[0]] for j in range(w))
+    else:
+        yield from combinations(free, w)
 
 
 def _enum_wild(P, p, by_rank, wilds, sm):

@@ -21,6 +21,7 @@ from .cards import CardTable, build_table
 from .melds import MeldEngine
 from .patterns import WILD_RANK, Pattern, Patterns
 from .names import (bidding_bindings, bidding_builtins, builtins, card_class_builtins, climbing_bindings,
+                    closed_sets,
                     counter_bindings, seat_attrs, state_bindings, table_bindings, team_bindings, trick_bindings,
                     trick_builtins, zone_bindings)
 from .table_melds import MeldRules
@@ -34,10 +35,36 @@ def _card_table(fn: Fn, expr, cards: CardTable, probe, diags: Diagnostics) -> li
         try:
             out.append(bool(fn(probe)))
         except Exception as exc:
-            diags.error("E-EVAL", f"`{expr.text}` fails for the card {cards.text[c]}: {type(exc).__name__}: {exc}",
-                        expr.pos, "a card condition may read `card` and the parameters only")
+            _card_rule_failed(expr, exc, cards.text[c], diags)
             return [False] * cards.size
     return out
+
+
+#: the names a rule judged once per card at load may read, beside the functions of a card
+_CARD_RULE_NAMES = frozenset({"card", "params", "players", "true", "false", "none"})
+
+
+def _card_rule_failed(expr, exc: Exception, card: str, diags: Diagnostics) -> None:
+    """Why a rule judged once per card at load failed, in the rule's own words: a name known only in
+    play (the probe has no such value), or the rule's own failure -- never a Python internal."""
+    stack, names, bound = [expr.ast], [], set()
+    while stack:
+        node = stack.pop()
+        if isinstance(node, E):
+            if node.op == "name" and node.args[0] not in _CARD_RULE_NAMES and node.args[0] not in names:
+                names.append(node.args[0])
+            if node.op == "comp":                      # its variable is the rule's own, not a name of play
+                bound.add(node.args[2])
+            stack.extend(a for a in node.args if isinstance(a, E))
+    names = [n for n in names if n not in bound]
+    hint = "a rule judged once per card at load may read `card`, `players` and the parameters only"
+    if isinstance(exc, AttributeError) and names:
+        shown = ", ".join(f"`{n}`" for n in sorted(names))
+        diags.error("E-EVAL", f"`{expr.text}` is judged once per card at load, but it reads {shown}, "
+                    "known only in play", expr.pos, hint)
+    else:
+        why = exc.detail if isinstance(exc, RuleEvaluationError) else str(exc)
+        diags.error("E-EVAL", f"`{expr.text}` fails for the card {card}: {why}", expr.pos, hint)
 
 
 def located(fn: Optional[Fn], rule: str, pos: Pos, registry: dict) -> Optional[Fn]:
@@ -212,11 +239,10 @@ class CGoingOut:
     when: Fn
     needs_discard: bool
     keep: int
-    permission: Fn
-    rule: str
+    permission: Fn                     # true: the partner must agree; "optional": a player may ask, and
+    rule: str                          # the answer binds; false: nobody asks
     pos: Pos
     text: str
-    optional: bool = False             # `permission: optional`: a player may ask, and the answer binds
 
 
 @dataclass
@@ -396,7 +422,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     else:
         dormant.update(dict.fromkeys(bidding_bindings(), "a `bidding:` section"))
     scope = Scope(params, names, blt, dict(model.derived), diags,
-                  seat_attrs(player_zones, team_zones, tuple(model.counters), tuple(model.scoring.totals)), dormant)
+                  seat_attrs(player_zones, team_zones, tuple(model.counters), tuple(model.scoring.totals)), dormant,
+                  cards, closed_sets(model, cards), frozenset(player_zones) | frozenset(team_zones))
     probe = _CardProbe(n)
     for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
         holder["classes"][cname] = _card_table(scope.compile(cexpr), cexpr, cards, probe, diags)
@@ -528,9 +555,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     if t is not None and t.going_out is not None:
         go = t.going_out
         going_out = CGoingOut(rc(go.when, "table.going_out.when"), go.needs_discard, go.keep_when_not_out,
-                              Const(False) if _optional(go.permission) else
-                              rc(go.permission, "table.going_out.permission"), go.rule, go.pos, go.when.text,
-                              _optional(go.permission))
+                              rc(go.permission, "table.going_out.permission"), go.rule, go.pos, go.when.text)
     auto_lay = None
     if model.auto_lay is not None:
         al = model.auto_lay
@@ -623,11 +648,6 @@ def _dotted(e, params: dict) -> set:
                 continue
         stack.extend(a for a in x.args if hasattr(a, "op"))
     return out
-
-
-def _optional(e) -> bool:
-    """``permission: optional``: asking the partner is allowed, not required."""
-    return e is not None and e.ast.op == "name" and e.ast.args[0] == "optional"
 
 
 def _per_deal(expr, params: dict, n: int):
@@ -864,8 +884,7 @@ def _card_values(fn, expr, cards: CardTable, probe, diags: Diagnostics) -> list:
         try:
             out.append(fn(probe))
         except Exception as exc:
-            diags.error("E-EVAL", f"`{expr.text}` fails for the card {cards.text[c]}: {type(exc).__name__}: {exc}",
-                        expr.pos, "a card rule judged at load may read `card` and the parameters only")
+            _card_rule_failed(expr, exc, cards.text[c], diags)
             return [None] * cards.size
     return out
 

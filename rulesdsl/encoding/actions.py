@@ -101,7 +101,7 @@ def build_action_space(prog) -> ActionSpace:
 
     for text in _cardless(zones, go_outs, deck) + _bids(prog):
         add(whole, text, text)
-    for head in _one_card_heads(go_outs, suits, meld_bound):
+    for head in _one_card_heads(go_outs, suits, meld_bound, _named_piles(prog)):
         for kind in kinds:
             text = _with_card(head, kind)
             add(whole, text, text)
@@ -139,9 +139,20 @@ def _bids(prog) -> list:
     return numbers + [f"bid {call[0]}" for call in bidding.calls]
 
 
-def _one_card_heads(go_outs: tuple, suits: tuple, meld_bound: int) -> list:
+def _named_piles(prog) -> tuple:
+    """The piles a discard names (``discard 2H to b``): those of steps that discard to several."""
+    out: dict = {}
+    for step in prog.steps:
+        piles = [a.arg for a in step.actions if a.kind == "discard"]
+        if len(set(piles)) > 1:
+            out.update(dict.fromkeys(piles))
+    return tuple(out)
+
+
+def _one_card_heads(go_outs: tuple, suits: tuple, meld_bound: int, piles: tuple = ()) -> list:
     """Heads that take one plain card as a whole action; ``{}`` marks where the card goes."""
     heads = [f"{v} {{}}" for v in ONE_CARD_VERBS]
+    heads += [f"discard {{}} to {z}" for z in piles]
     heads += [f"{g} {{}}" for g in go_outs]
     heads += [f"play {{}} name {s}" for s in suits]
     heads += [f"layoff {{}} on {t}" for t in range(1, meld_bound + 1)]

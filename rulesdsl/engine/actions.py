@@ -6,8 +6,10 @@
     take discard 4      meld 9H Jk=10H JH    claim discard 1     (take or claim the top 4 / top 1 cards)
     play 6S Jk=6C       play 8H name S                           (a wild card's identity; a named suit)
     knock KC with 7S 7D 7C 7H / 8H 9H 10H                        (a go-out naming how its melds are laid out)
+    discard 2H to b                                              (a step that discards to several piles)
 
-The verb is the first word; ``draw``/``take`` name a zone; cards are written rank+suit (case-insensitive,
+The verb is the first word; ``draw``/``take`` name a zone, and so does ``discard`` (``to ZONE``, last)
+where a step may discard to more than one pile; cards are written rank+suit (case-insensitive,
 ``T`` = 10); ``on N`` names a meld on the table by its 1-based number in ``view()``.  A go-out verb is a
 name the ruleset chose under ``go_out:``.
 """
@@ -33,9 +35,11 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         parts = [self.verb]
-        if self.zone:
+        if self.zone and self.verb != "discard":
             parts.append(self.zone)
         parts.extend(self.cards)
+        if self.zone and self.verb == "discard":
+            parts.append(f"to {self.zone}")
         if self.target:
             parts.append(f"on {self.target}")
         if self.named:
@@ -114,6 +118,17 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
         raise IllegalAction(f"`name SUIT` ends a play (`play 8H name S`); `{verb}` does not name a suit"
                             if verb != "play" else "`name` needs a suit after it: `play 8H name S`",
                             "action syntax")
+    zone = ""
+    if verb == "discard" and len(rest) == 3 and rest[-2].lower() == "to":
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", rest[-1]):
+            raise IllegalAction(f"`to` needs a pile, as in `discard 2H to discard`, not `{excerpt(rest[-1], 24)}`",
+                                "action syntax")
+        zone = rest[-1]
+        rest = rest[:-2]
+    elif any(w.lower() == "to" for w in rest):
+        raise IllegalAction("`to ZONE` ends a discard (`discard 2H to discard`)" if verb == "discard" else
+                            f"`{verb}` does not name a pile (`to ZONE`); only `discard CARD to ZONE` does",
+                            "action syntax")
     if verb == "layoff":
         if len(rest) < 3 or rest[-2].lower() != "on":
             raise IllegalAction("a layoff names its card and the meld: `layoff CARD on N`", "action syntax")
@@ -149,7 +164,7 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
             raise IllegalAction(f"`{verb}` takes one card: {_SYNTAX[verb]}", "action syntax")
     elif not rest:
         raise IllegalAction(f"`{verb}` needs cards: {_SYNTAX[verb]}", "action syntax")
-    return Action(verb, "", tuple(_card(w) for w in rest), target, named, melds)
+    return Action(verb, zone, tuple(_card(w) for w in rest), target, named, melds)
 
 
 def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
@@ -180,9 +195,7 @@ def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
         raise IllegalAction("an Action's verb, zone and cards are single words", "action syntax")
     if target > 9999:
         raise IllegalAction(f"there is no meld {excerpt(target, 24)}", "action syntax")
-    text = (" ".join([verb] + ([zone] if zone else []) + list(cards)) + (f" on {target}" if target else "")
-            + (f" name {named}" if named else "")
-            + (" with " + " / ".join(" ".join(m) for m in melds) if melds else ""))
+    text = str(Action(verb, zone, tuple(cards), target, named, tuple(tuple(m) for m in melds)))
     return parse_action(text, go_out_names)
 
 

@@ -61,6 +61,7 @@ class Game:
         self.history: list[str] = []
         self.hand_log: list[dict] = []
         self.winner: Optional[int] = None
+        self.winners: list[int] = []               # every side sharing the win, once over
         self.is_over = False
         self.broken = ""
         self._direction = 1
@@ -119,6 +120,13 @@ class Game:
                              f"(missing: {' '.join(missing[:10])}{' ...' if len(missing) > 10 else ''})")
         return out
 
+    def turn_begins(self, seat: int) -> None:
+        """``seat`` is on turn for a new turn: it acts, and its ``resets: turn`` counts start again
+        (every phase hands the turn on through here, so a turn means the same in each)."""
+        self.actor = seat
+        if self.prog.counters:
+            self.reset_counters(("turn",), seat)
+
     def reset_counters(self, scopes: tuple, seat: Optional[int] = None) -> None:
         """Counts whose ``resets`` is one of ``scopes`` start again at 0 (one seat's, or everyone's)."""
         for name, _on, _add, _seat, _when, resets in self.prog.counters:
@@ -127,10 +135,35 @@ class Game:
                 for s in (range(self.n) if seat is None else (seat,)):
                     row[s] = 0
 
-    def _count(self, action: Action) -> None:
+    def _count(self, phase, action: Action, chosen: Action) -> None:
         """``counters``: the action about to be made adds to the counts that watch its verb, judged in
-        the position it is made from."""
-        self.event_size = len(action.cards)
+        the position it is made from, with ``card`` the card it moves (when it moves one) and, in
+        climbing, ``play.*`` the play it makes."""
+        saved = self.cand
+        self.cand = self._moved_card(chosen)
+        # the cards the action moves: `take discard 3` names its count; a phase may say better (a draw)
+        self.event_size = (int(action.cards[0]) if action.verb in ("take", "claim") and action.cards
+                           else len(action.cards))
+        phase.counting(self, action, chosen)
+        try:
+            self._add_counts(action)
+        finally:
+            phase.counted(self)
+            self.cand = saved
+
+    def _moved_card(self, action: Action) -> Optional[int]:
+        """The card an action moves from the actor's own zones, when it moves exactly one."""
+        if len(action.cards) != 1 or action.verb in ("take", "claim"):
+            return None
+        text = action.cards[0].partition("=")[0]
+        names = self.prog.cards.text
+        for zones in self.pzones.values():
+            for c in zones[self.actor]:
+                if names[c] == text:
+                    return c
+        return None
+
+    def _add_counts(self, action: Action) -> None:
         self.event_owner = None
         if action.verb == "layoff" and action.target:
             i = action.target - 1
@@ -605,7 +638,7 @@ class Game:
         self._legal = None
         try:
             if self.prog.counters:
-                self._count(action)
+                self._count(phase, action, chosen)
             phase.apply(self, action, chosen)
             self._settle()
         except IllegalAction:
@@ -863,9 +896,14 @@ class Game:
             return total
         self.actor = self.declarer
         mult = p.multiplier(self)
-        for o in p.outcomes:
+        for i, o in enumerate(p.outcomes):
             if o.when(self):
                 scorer = self.declarer if o.scorer == "declarer" else self.defender
+                if scorer is None:
+                    raise RuleEvaluationError(
+                        f"the hand ended `{self.ending}`, which has no {o.scorer}, but this outcome scores for "
+                        f"the {o.scorer}: give it a `when` that holds only where a player went out",
+                        f"scoring.outcomes[{i}]", getattr(self.prog.model.scoring.outcomes[i], "pos", None))
                 points = o.points(self) * mult
                 self.scorer = scorer
                 self.scores[scorer] += points
@@ -881,14 +919,19 @@ class Game:
         else:
             self.order = list(range(self.n))
 
+    def _leaders(self) -> list[int]:
+        """The sides at the top (``match.winner: highest``) or the bottom (``lowest``) of the scores."""
+        best = min(self.scores) if self.prog.model.match.winner == "lowest" else max(self.scores)
+        return [s for s in range(len(self.scores)) if self.scores[s] == best]
+
     def _unique_leader(self) -> Optional[int]:
         """The side alone at the top (``match.winner: highest``) or the bottom (``lowest``), or None."""
-        best = min(self.scores) if self.prog.model.match.winner == "lowest" else max(self.scores)
-        leaders = [s for s in range(len(self.scores)) if self.scores[s] == best]
+        leaders = self._leaders()
         return leaders[0] if len(leaders) == 1 else None
 
     def _end_match(self) -> None:
-        self.winner = self._unique_leader()
+        self.winners = self._leaders()           # judged before the end bonus, which may read `winner`
+        self.winner = self.winners[0] if len(self.winners) == 1 else None
         eb = self.prog.end_bonus
         if eb is not None and eb[0](self) and not self.teams:
             bonus = []
@@ -924,6 +967,7 @@ class Game:
                              if seat == self.current_player and not self.broken else [],
             "is_over": self.is_over,
             "winner": self.winner,
+            "winners": list(self.winners),
         }
         if self.tzones:
             t = p.cards.text

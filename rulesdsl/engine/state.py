@@ -50,7 +50,7 @@ PLAIN = frozenset({
     "claim_queue", "claim_zone", "discarder", "buying", "declarer", "defender", "scorer", "team_cur",
     "meld_owner",
     # the match
-    "scores", "hands_won", "hand_number", "history", "hand_log", "winner", "is_over", "broken", "_failure",
+    "scores", "hands_won", "hand_number", "history", "hand_log", "winner", "winners", "is_over", "broken", "_failure",
     "last_gains", "final_deadwood", "env", "counters", "event_size", "event_owner", "arrived", "state",
     "streak", "streak_now", "pending_end", "ending", "_rng_shared", "_setup", "_stack_log", "_stacks",
     # the hand

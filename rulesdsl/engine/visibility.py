@@ -25,7 +25,8 @@ def player_zone_shown(g, zone: str, owner: int, seat: int) -> bool:
     vis = g.prog.model.zones[zone].visible
     if owner in g.unlooked and zone == "hand":     # not yet looked at (a blind bid is still open to it)
         return False
-    return vis == "all" or (vis == "owner" and owner == seat) or (zone == "hand" and g.revealed[owner])
+    return (vis == "all" or (vis == "owner" and owner == seat) or (zone == "hand" and g.revealed[owner])
+            or (vis == "team" and g.team_of(owner) == g.team_of(seat)))        # the owner and its partners
 
 
 def team_zone_shown(g, zone: str, team: int, seat: int) -> bool:

@@ -41,6 +41,12 @@ class Expr:
 
 
 @dataclass(frozen=True)
+class CondExpr(Expr):
+    """An expression written where a condition stands (``when``, ``forbid``, ``beats`` ...): it must
+    give true or false, so a number or a text there is a type error at load."""
+
+
+@dataclass(frozen=True)
 class FunctionExpr(Expr):
     """A derived function (``penalty(n): n * 2`` under ``derived:``): its body, and its parameters,
     which are local names in the body.  ``key_pos`` is where the heading ``penalty(n)`` was written."""

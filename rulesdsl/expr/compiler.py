@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 from ..errors import Diagnostics, suggest
 from ..source import MAX_NUMBER
 from ..source.tree import UNKNOWN
-from .ast import E, Expr, FunctionExpr
+from .ast import CondExpr, E, Expr, FunctionExpr
 
 
 class Const:
@@ -153,8 +153,12 @@ class Scope:
     def __init__(self, params: dict[str, Any], names: dict[str, Binding], builtins: dict[str, Builtin],
                  derived: Optional[dict[str, Expr]] = None, diags: Optional[Diagnostics] = None,
                  seat_attrs: Optional[dict[str, Callable[[Any, Any], Any]]] = None,
-                 dormant: Optional[dict[str, str]] = None):
+                 dormant: Optional[dict[str, str]] = None, cards: Any = None,
+                 closed: Optional[dict[str, tuple]] = None, zone_attrs: frozenset = frozenset()):
         self.params = params
+        self.zone_attrs = zone_attrs          # seat members that are zones of cards (`dealer.hand`)
+        self.closed = closed or {}            # texts a name or function can ever give (``compile.names``)
+        self.cards = cards                    # the deck's card table: a card named as text is that card
         self.names = names
         self.dormant = dormant or {}          # name -> the section that brings it, absent from this ruleset
         self.builtins = builtins
@@ -169,6 +173,7 @@ class Scope:
         self._derived_failed: set[str] = set()     # reported once; later uses fail silently
         self._derived_ready = False
         self._locals: list[str] = []
+        self._local_shows: dict[str, str] = {}   # a comprehension's variable -> "card" when it runs over cards
         self._n_params = 0                        # how many of ``_locals`` (the first) are parameters
         self._fn_types: dict[str, str] = {}
 
@@ -186,7 +191,10 @@ class Scope:
                            "an expression may use",
                            _suggest(name, words) or _suggest(name, self.known_names())
                            or "write one of: " + ", ".join(words))
-            return self._c(expr.ast)
+            fn = self._c(expr.ast)
+            if isinstance(expr, CondExpr):
+                self._check_condition(expr.ast)
+            return fn
         except CompileError:
             return Const(None)
 
@@ -246,9 +254,15 @@ class Scope:
         if op == "bin":
             return self._fold2(_BIN[a[0]], self._c(a[1]), self._c(a[2]), e)
         if op == "cmp":
+            by_name = self._card_compare(e)
+            if by_name is not None:
+                return by_name
             self._check_compare(e)
             return self._fold2(_CMP[a[0]], self._c(a[1]), self._c(a[2]), e)
         if op == "in":
+            by_name = self._card_membership(e)
+            if by_name is not None:
+                return by_name
             return self._fold2(lambda x, s: x in s, self._c(a[0]), self._c(a[1]), e)
         if op == "if":
             cond, yes, no = self._c(a[0]), self._c(a[1]), self._c(a[2])
@@ -301,9 +315,102 @@ class Scope:
             return "number" if a[0] in ("count", "sum") else "bool" if a[0] in ("any", "all") else ""
         if op == "neg" or (op == "bin" and a[0] != "+"):
             return "number"
+        if op == "bin":                                  # `+` adds numbers or joins texts
+            left, right = self._type(a[1]), self._type(a[2])
+            return left if left == right and left in ("number", "text") else ""
         if op in ("cmp", "in", "not"):
             return "bool"
         return ""
+
+    def _check_condition(self, e: E) -> None:
+        """A condition must give true or false: a number or a text there is a type error at load."""
+        kind = self._type(e)
+        if kind in ("number", "text"):
+            self._fail(e, "E-TYPE", f"`{e}` stands where a condition must be true or false, but it gives "
+                       f"{'a number' if kind == 'number' else 'a text'}",
+                       "compare it: `count(stock) == 0`, `params.x > 2`, `ending == \"stock\"`")
+
+    # ------------------------------------------------------------------ cards named as text
+    def _shows(self, e: E, seen: frozenset = frozenset()) -> str:
+        """"card" when an expression always gives a card (or none), "cards" a sequence of cards, else ""."""
+        op, a = e.op, e.args
+        if op == "name":
+            n = a[0]
+            if n in self._locals:
+                return self._local_shows.get(n, "")
+            b = self.names.get(n)
+            if b is not None:
+                return b.shows if b.shows in ("card", "cards") else ""
+            if n in self.derived and n not in seen:
+                return self._shows(self.derived[n].ast, seen | {n})
+            return ""
+        if op == "attr" and a[0].op == "name" and a[0].args[0] not in self._locals:
+            b = self.names.get(f"{a[0].args[0]}.{a[1]}")
+            if b is not None:
+                return b.shows if b.shows in ("card", "cards") else ""
+        if op == "attr" and a[1] in self.zone_attrs:
+            return "cards"                   # a seat's zone: `dealer.hand`, `partner(player).hand`
+        if op == "call" and not self._is_function(a[0]):
+            b = self.builtins.get(a[0])
+            return b.shows if b is not None and b.shows in ("card", "cards") else ""
+        if op == "if":                       # a branch of `none` leaves the other's kind (a card or none)
+            yes, no = self._shows(a[1], seen), self._shows(a[2], seen)
+            none_yes, none_no = _is_none(a[1]), _is_none(a[2])
+            return yes if yes == no or none_no else no if none_yes else ""
+        return ""
+
+    def _card_kind(self, e: E) -> int:
+        """The card kind a text constant names (-1: a card this deal's deck lacks, such as a joker when a
+        parameter deals none, which no card equals); a text that names no card is a type error at load."""
+        text = e.args[0]
+        kind = self.cards.parse_kind(text)
+        if kind is None and _names_a_card(text, self.cards):
+            return -1
+        if kind is None:
+            kinds = self.cards.kind_text
+            self._fail(e, "E-TYPE", f"\"{text}\" is compared with a card, but it is no card of this deck",
+                       _suggest(text.upper(), kinds) or f"cards are written rank then suit: \"{kinds[0]}\", "
+                       f"\"{kinds[-1]}\"")
+        return kind
+
+    def _card_compare(self, e: E):
+        """``c == "AS"``: a card compared with text compares the card's name (any copy of it); ``None``
+        when this comparison is not between a card and text."""
+        sym, left, right = e.args
+        if self.cards is None or sym not in ("==", "!="):
+            return None
+        for card_e, text_e in ((left, right), (right, left)):
+            if self._shows(card_e) != "card":
+                continue
+            equal = sym == "=="
+            kind_of = self.cards.kind
+            card = self._c(card_e)
+            if text_e.op == "const" and isinstance(text_e.args[0], str):
+                k = self._card_kind(text_e)
+                if equal:
+                    return lambda c: (v := card(c)) is not None and kind_of[v] == k
+                return lambda c: (v := card(c)) is None or kind_of[v] != k
+            if self._type(text_e) == "text":
+                parse, text = self.cards.parse_kind, self._c(text_e)
+                return lambda c: ((v := card(c)) is not None and kind_of[v] == parse(str(text(c)))) is equal
+            return None
+        return None
+
+    def _card_membership(self, e: E):
+        """``"AS" in hand``: whether a copy of the card named is among the cards; ``c in ["AS", "KS"]``:
+        whether the card is one of those named.  ``None`` when neither side is a card named as text."""
+        item_e, seq_e = e.args
+        if self.cards is None:
+            return None
+        kind_of = self.cards.kind
+        if item_e.op == "const" and isinstance(item_e.args[0], str) and self._shows(seq_e) == "cards":
+            k, seq = self._card_kind(item_e), self._c(seq_e)
+            return lambda c: any(kind_of[v] == k for v in seq(c))
+        if self._shows(item_e) == "card" and seq_e.op == "list" and seq_e.args and all(
+                x.op == "const" and isinstance(x.args[0], str) for x in seq_e.args):
+            kinds, card = frozenset(self._card_kind(x) for x in seq_e.args), self._c(item_e)
+            return lambda c: (v := card(c)) is not None and kind_of[v] in kinds
+        return None
 
     def _is_function(self, name: str) -> bool:
         return name in self.functions and name not in self.builtins and name not in _AGG
@@ -335,6 +442,9 @@ class Scope:
                            f"always {'false' if sym == '==' else 'true'}",
                            f'compare with the text: `params.{name} {sym} "none"`' if value == "none" else
                            "a parameter is never none; compare it with one of its values")
+        if sym in ("==", "!="):
+            for x, y in ((left, right), (right, left)):
+                self._check_closed(e, x, y)
         tl, tr = self._type(left), self._type(right)
         if {tl, tr} != {"text", "number"}:
             return
@@ -351,6 +461,28 @@ class Scope:
         else:
             hint = "compare text with text and numbers with numbers"
         self._fail(e, "E-TYPE", msg, hint)
+
+    def _closed_key(self, e: E) -> str:
+        """The key of ``closed`` an expression is read under: a name, a member, or a call."""
+        if e.op == "name" and e.args[0] not in self._locals:
+            return e.args[0]
+        if e.op == "attr" and e.args[0].op == "name" and e.args[0].args[0] not in self._locals:
+            return f"{e.args[0].args[0]}.{e.args[1]}"
+        if e.op == "call" and not self._is_function(e.args[0]):
+            return e.args[0] + "()"
+        return ""
+
+    def _check_closed(self, e: E, x: E, y: E) -> None:
+        """``x`` gives one of a closed set of texts, and ``y`` is a text outside it: never equal."""
+        values = self.closed.get(self._closed_key(x))
+        if values is None or y.op != "const" or not isinstance(y.args[0], str) or y.args[0] in values:
+            return
+        word = y.args[0]
+        shown = ", ".join(f'"{v}"' for v in values[:12]) + (", ..." if len(values) > 12 else "")
+        close = suggest(word, values)
+        self._fail(y, "E-CHOICE", f"`{x}` is never \"{word}\" in this ruleset, so `{e}` is always "
+                   f"{'false' if e.args[0] == '==' else 'true'}",
+                   (close + "; " if close else "") + f"`{x}` is one of: {shown}")
 
     def _fold1(self, f, x, e: Optional[E] = None):
         if isinstance(x, Const):
@@ -628,11 +760,14 @@ class Scope:
                            "each level multiplies the work; use a derived value outside the comprehension")
         seq = self._c(seq_e)
         self._locals.append(var)
+        saved_shows = self._local_shows.get(var)
+        self._local_shows[var] = "card" if self._shows(seq_e) == "cards" else ""
         try:
             item = self._c(item_e)
             cond = self._c(cond_e) if cond_e is not None else None
         finally:
             self._locals.pop()
+            self._local_shows[var] = saved_shows or ""
         where = e.pos
         too_costly = (f"{where}: `{name}(... for {var} in ...)` goes past {MAX_STEPS:,} comprehension "
                       f"steps in one evaluation")
@@ -771,6 +906,17 @@ def _bind(params: tuple, args: list, body: Callable[[Any], Any]) -> Callable[[An
                 else:
                     env[p] = old
     return call
+
+
+def _is_none(e: E) -> bool:
+    return e.op == "const" and e.args[0] is None
+
+
+def _names_a_card(text: str, cards) -> bool:
+    """Whether a text is written as a card of these ranks and suits, or a joker (``"Jk"``)."""
+    from ..compile.cards import normalise
+    t = normalise(text)
+    return t == "JK" or any(t == f"{r}{s}".upper() for r in cards.ranks for s in cards.suits)
 
 
 def _type_of(v: Any) -> str:

@@ -16,7 +16,6 @@ evaluated from text.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -31,8 +30,6 @@ MAX_LINES = 24           # a multi-line trace shows at most this many lines
 SOURCE_LIMIT = 60        # how much of a part's own text is quoted
 VALUE_LIMIT = 48         # how much of a value is shown
 
-_CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-        ">": operator.gt, ">=": operator.ge}
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
@@ -273,7 +270,7 @@ class Tracer:
     def _cmp(self, e: E, ctx: Any, depth: int = 0) -> tuple[Any, Step]:
         sym, left, right = e.args
         lv, rv = self.fn(left)(ctx), self.fn(right)(ctx)
-        value = _CMP[sym](lv, rv)
+        value = self.fn(e)(ctx)               # as compiled: a card compared with text compares its name
         ls, rs = self._side(left, lv, ctx), self._side(right, rv, ctx)
         ls += self._choice(left, ctx, depth)
         rs += self._choice(right, ctx, depth)
@@ -297,7 +294,7 @@ class Tracer:
     def _in(self, e: E, ctx: Any) -> tuple[Any, Step]:
         left, right = e.args
         lv, rv = self.fn(left)(ctx), self.fn(right)(ctx)
-        value = lv in rv
+        value = self.fn(e)(ctx)               # as compiled: `"AS" in hand` asks for the card named
         return value, Step(f"{self._side(left, lv, ctx)} {'in' if value else 'not in'} {self._side(right, rv, ctx)}")
 
     # ------------------------------------------------------------------ what the acting seat sees

@@ -14,7 +14,7 @@ from typing import Any, Optional
 from ..errors import Diagnostics
 from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
-from .schema import (INVALID, Bool, Choice, ChoiceExpr, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Text, Type,
+from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Text, Type,
                      _kind, value_kind, yaml_set_hint)
 
 # --------------------------------------------------------------------------------------- objects
@@ -495,6 +495,23 @@ class Ruleset:
     def param_values(self) -> dict[str, Any]:
         return {k: p.default for k, p in self.params.items()}
 
+    def endings(self) -> tuple:
+        """Every name ``ending`` (how the hand ended) can have under this ruleset: the engine's own
+        (``stock``, ``out``, ``void``; ``blocked`` in climbing, ``tricks`` in trick play) and every name
+        the ruleset gives one."""
+        out = ["stock", "out", "void"] + list(self.go_out)
+        if self.table is not None:
+            out += [self.table.ending_by_discard, self.table.ending_by_meld]
+        if self.stock_out is not None:
+            out.append(self.stock_out.ending)
+        out += [a.ending for s in self.turn for a in s.actions if a.ending]
+        out += [c.ending for c in self.after_deal]
+        if self.climbing is not None:
+            out.append("blocked")
+        if self.tricks is not None:
+            out.append("tricks")
+        return tuple(dict.fromkeys(out))
+
 
 # --------------------------------------------------------------------------------------- schema
 
@@ -579,6 +596,12 @@ class ParamT(Type):
         if doc is not None and not (isinstance(doc, Scalar) and isinstance(doc.value, str)):
             diags.error("E-TYPE", f"`doc` of parameter `{name}` must be text, not {describe(doc)}", doc.pos)
             bad = True
+        for label, bound in (("min", lo), ("max", hi)):
+            if bound is not None and not (isinstance(bound, Scalar) and isinstance(bound.value, (int, float))
+                                          and not isinstance(bound.value, bool)):
+                diags.error("E-TYPE", f"the `{label}` of parameter `{name}` must be a number, not {describe(bound)}",
+                            bound.pos, f"remove `{label}`, or give a number")
+                bad = True
         if isinstance(default, list):
             default = tuple(default)
         return INVALID if bad else Param(name, default, choices_v,
@@ -766,9 +789,9 @@ MELD = Struct("meld", {
                       "only); flush (one suit, any ranks); rank_groups (same-rank groups of the sizes `groups`)"),
     "suits": Field(Choice("same", "any"), doc="run: all of one suit (default) or any suits"),
     "groups": Field(ListOf(Int(1), 1), doc="rank_groups: the group sizes, e.g. [3, 2] for three and a pair"),
-    "when": Field(ExprT(), doc="group melds: a new meld of this type is allowed only while this holds"),
+    "when": Field(CondT(), doc="group melds: a new meld of this type is allowed only while this holds"),
     "ranks": Field(RANK_LIST, doc="group/set: the ranks that may be melded"),
-    "wild_ratio": Field(ExprT(), doc="group: a condition over `naturals` and `wilds` that must always hold"),
+    "wild_ratio": Field(CondT(), doc="group: a condition over `naturals` and `wilds` that must always hold"),
     "min": Field(Int(1), default=3),
     "max": Field(Int(1)),
     "order": Field(RANK_LIST, doc="the run order of ranks (a rank may appear at both ends)"),
@@ -789,10 +812,10 @@ DEAL_STEP = Struct("deal step", {
     "to": Field(Str()),
     "turn_up": Field(Str(), doc="a pile that receives one card from the stock, face up"),
     "as": Field(Str(), doc="remember that card under this name, as deal.NAME"),
-    "bury_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), bury it in the stock"),
+    "bury_while": Field(CondT(), doc="turn_up: while the card turned up is such (`card`), bury it in the stock"),
     "seat": Field(ExprT(), doc="deal: only this seat receives the cards, e.g. `holder(\"3D\")` (read at the deal)"),
-    "when": Field(ExprT(), doc="the step happens only when this holds (it may read parameters and `players`)"),
-    "cover_while": Field(ExprT(), doc="turn_up: while the card turned up is such (`card`), turn another onto it"),
+    "when": Field(CondT(), doc="the step happens only when this holds (it may read parameters and `players`)"),
+    "cover_while": Field(CondT(), doc="turn_up: while the card turned up is such (`card`), turn another onto it"),
     "set_aside": Field(ExprT(), doc="a list of cards (texts) taken out of the deck into the table zone `to` "
                                     "before anything is dealt (it may read parameters and `players`)"),
     "draft": Field(Str(), doc="the last deal step: players build their hands in this per-player zone, in turn "
@@ -819,13 +842,13 @@ ACTION = Struct("action", {
     "ask": Field(Choice("partner"), doc="ask the partner a question; the answer is their own action"),
     "pass": Field(Bool()),
     "depth": Field(Choice("top", "any"), default="top", doc="take: the top card, or any card with all above"),
-    "must_meld": Field(ExprT(), doc="take: the deepest card taken must be melded at once"),
+    "must_meld": Field(CondT(), doc="take: the deepest card taken must be melded at once"),
     "count": Field(ExprT(), doc="draw/take: how many cards at once (all there are, if fewer)"),
-    "meld_with": Field(Struct("meld_with", {"count": Field(ExprT(), True), "matching": Field(ExprT(), True)},
+    "meld_with": Field(Struct("meld_with", {"count": Field(ExprT(), True), "matching": Field(CondT(), True)},
                               _make(MeldWith)), doc="take: hand cards to meld at once with the top card"),
     "question": Field(Choice("go_out"), default="go_out", doc="ask: what is asked (may I go out?)"),
-    "mark": Field(MapOf(ExprT()), default={}, doc="discard: marks the card carries (name: condition)"),
-    "when": Field(ExprT()), "forbid": Field(ExprT()), "rule": Field(Str(), default=""),
+    "mark": Field(MapOf(CondT()), default={}, doc="discard: marks the card carries (name: condition)"),
+    "when": Field(CondT()), "forbid": Field(CondT()), "rule": Field(Str(), default=""),
     "then": Field(Str()),
     "ending": Field(Str(), doc="with `then: end_hand`: the name of this way of ending the hand (default stock)"),
     "doc": _DOC,
@@ -837,10 +860,13 @@ STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTIO
               _make(Step))
 
 GOING_OUT = Struct("going_out", {
-    "when": Field(ExprT(), True),
+    "when": Field(CondT(), True),
     "needs_discard": Field(Bool(), default=True),
-    "keep_when_not_out": Field(Int(0), default=1, doc="cards a player must keep after melding when not going out"),
-    "permission": Field(ExprT(), default=_const_expr(False), doc="the partner must answer yes first"),
+    "keep_when_not_out": Field(Int(0), default=2,
+                               doc="cards a player must keep after melding when not going out (0, or 2 and more)"),
+    "permission": Field(ChoiceExpr("optional"), default=_const_expr(False),
+                        doc="true: the partner must answer yes first; optional: a player may ask, and the answer "
+                            "binds"),
     "rule": Field(Str(), default=""),
     "doc": _DOC,
 }, _make(GoingOut))
@@ -848,16 +874,16 @@ GOING_OUT = Struct("going_out", {
 TABLE = Struct("table", {
     "owner": Field(Choice("player", "team"), default="player"),
     "placed_value": Field(ExprT(), doc="what a placed card scores (`card`, `as`, `meld.kind`, `meld.ranks`)"),
-    "empty_hand_ends": Field(ExprT(), default=_const_expr(True),
+    "empty_hand_ends": Field(CondT(), default=_const_expr(True),
                              doc="melding the last card ends the hand (else only a discard does)"),
     "closes_at": Field(Int(2), doc="a meld of this many cards is a book: closed"),
     "books_stay_open": Field(Bool(), default=False,
                              doc="a book keeps taking cards, its type judged again as they join; no second meld "
                                  "of its rank while it is open (with one_open_per_rank)"),
     "one_open_per_rank": Field(Bool(), default=False, doc="at most one unfinished meld per rank per owner"),
-    "books": Field(MapOf(ExprT()), default={}, doc="book types at completion: name -> condition over naturals, wilds"),
+    "books": Field(MapOf(CondT()), default={}, doc="book types at completion: name -> condition over naturals, wilds"),
     "initial_minimum": Field(ExprT(), doc="an owner's first melds in one turn must total at least this"),
-    "counts_toward_minimum": Field(ExprT(), doc="which placed cards count toward the minimum (`card`)"),
+    "counts_toward_minimum": Field(CondT(), doc="which placed cards count toward the minimum (`card`)"),
     "going_out": Field(GOING_OUT),
     "contract": Field(ExprT(), doc="the meld types (names under `melds:`) an owner's first melds must be, exactly "
                                    "and all in one turn, e.g. `[\"set\", \"run\"]`"),
@@ -870,7 +896,7 @@ TEAMS = Struct("teams", {"count": Field(Int(2), True)}, _make(Teams))
 
 AUTO_LAY = Struct("auto_lay", {
     "class": Field(Str(), True), "to": Field(Str(), True), "replace_from": Field(Str()),
-    "replace_when": Field(ExprT(), doc="whether a laid card is replaced: a condition over `card` and `arrived` "
+    "replace_when": Field(CondT(), doc="whether a laid card is replaced: a condition over `card` and `arrived` "
                                        "(\"dealt\", \"drawn\", \"taken\")"),
     "when_empty": Field(Choice("play_on", "end_hand"), default="play_on",
                         doc="a replacement owed from an empty zone: play on without it, or end the hand at once"),
@@ -878,7 +904,7 @@ AUTO_LAY = Struct("auto_lay", {
 }, _make(AutoLay, {"class": "class_"}))
 
 CLAIM = Struct("claim", {
-    "when": Field(ExprT(), default=_const_expr(True)),
+    "when": Field(CondT(), default=_const_expr(True)),
     "priority": Field(Choice("from_discarder"), default="from_discarder"),
     "kind": Field(Choice("called", "buy"), default="called",
                   doc="called: the claimer melds the card and takes a turn; buy: once the next player has drawn "
@@ -889,7 +915,7 @@ CLAIM = Struct("claim", {
 
 GO_OUT = Struct("go_out", {
     "discard": Field(Choice("face_down", "face_up", "none"), default="face_down"),
-    "when": Field(ExprT(), True),
+    "when": Field(CondT(), True),
     "rule": Field(Str(), default=""),
     "layoffs": Field(Choice("none", "opponents"), default="none"),
     "arrange": Field(Bool(), default=True,
@@ -898,7 +924,7 @@ GO_OUT = Struct("go_out", {
 }, _make(GoOut))
 
 STOCK_OUT = Struct("stock_out", {
-    "when": Field(ExprT(), True),
+    "when": Field(CondT(), True),
     "last_chance": Field(ExprT()),
     "result": Field(Choice("void", "score", "reshuffle"), default="void",
                     doc="void: nobody scores and the dealer deals again; score: the hand is scored; reshuffle: "
@@ -913,14 +939,14 @@ COUNTER = Struct("counter", {
     "on": Field(ListOf(Str(), 1), True, doc="the actions that count: verbs (play, layoff, ...) or go-out names"),
     "add": Field(ExprT(), default=_const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
     "seat": Field(ExprT(), doc="whose count changes (default: the seat acting; `event.meld_owner` for a layoff)"),
-    "when": Field(ExprT(), doc="the action counts only when this holds"),
+    "when": Field(CondT(), doc="the action counts only when this holds"),
     "resets": Field(Choice("turn", "trick", "deal", "match"), default="deal",
                     doc="when the count starts again at 0: the seat's own turn, a trick, a deal, never"),
     "doc": _DOC,
 }, _make(Counter))
 
 AFTER_DEAL = Struct("after_deal", {
-    "when": Field(ExprT(), True),
+    "when": Field(CondT(), True),
     "ending": Field(Str(), True, doc="the name the hand's ending is recorded under"),
     "result": Field(Choice("void", "score"), default="score",
                     doc="score: the hand is scored at once; void: the same dealer deals again"),
@@ -928,7 +954,7 @@ AFTER_DEAL = Struct("after_deal", {
 }, _make(AfterDeal))
 
 OUTCOME = Struct("outcome", {
-    "when": Field(ExprT(), default=_const_expr(True)),
+    "when": Field(CondT(), default=_const_expr(True)),
     "scorer": Field(Choice("declarer", "defender"), True),
     "points": Field(ExprT(), True),
     "doc": _DOC,
@@ -947,18 +973,18 @@ SCORING = Struct("scoring", {
 }, _make(Scoring))
 
 TOGGLE = Struct("toggle", {
-    "when": Field(ExprT(), True),
+    "when": Field(CondT(), True),
     "effect": Field(Choice("flip", "set"), default="flip",
                     doc="flip: a play that makes `when` true turns the state over; set: turns it on"),
-    "reverses_order": Field(ExprT(), default=_const_expr(False)),
-    "reverses_direction": Field(ExprT(), default=_const_expr(False)),
-    "resets_each_deal": Field(ExprT(), default=_const_expr(True)),
-    "resets_each_trick": Field(ExprT(), doc="the state turns off when a trick ends"),
+    "reverses_order": Field(CondT(), default=_const_expr(False)),
+    "reverses_direction": Field(CondT(), default=_const_expr(False)),
+    "resets_each_deal": Field(CondT(), default=_const_expr(True)),
+    "resets_each_trick": Field(CondT(), doc="the state turns off when a trick ends"),
     "doc": _DOC,
 }, _make(Toggle))
 
 OUT_HOOK = Struct("on_going_out", {
-    "when": Field(ExprT(), True),
+    "when": Field(CondT(), True),
     "drops_to_last": Field(ExprT(), True, doc="a seat that is out at once, finishing below every player left"),
 }, _make(OutHook))
 
@@ -968,12 +994,12 @@ CLIMBING = Struct("climbing", {
     "cleared_to": Field(Str(), default="played", doc="where finished tricks go"),
     "sizes": Field(ListOf(Int(1), 2), default=(1, 4), doc="[min, max] cards in one play"),
     "order": Field(RANK_LIST, doc="ranks low to high for beating (`joker` for jokers); default: deck order"),
-    "beats": Field(ExprT(), True, doc="whether `play` beats `last`"),
-    "takes_last_rank": Field(ExprT(), doc="the play then counts as the rank it beat"),
-    "skip_next": Field(ExprT(), doc="the next active player is skipped after this play"),
-    "clears_trick": Field(ExprT(), doc="the trick ends at once and this player leads"),
-    "goes_last": Field(ExprT(), doc="going out with this play finishes last"),
-    "pass_locks_out": Field(ExprT(), default=_const_expr(False)),
+    "beats": Field(CondT(), True, doc="whether `play` beats `last`"),
+    "takes_last_rank": Field(CondT(), doc="the play then counts as the rank it beat"),
+    "skip_next": Field(CondT(), doc="the next active player is skipped after this play"),
+    "clears_trick": Field(CondT(), doc="the trick ends at once and this player leads"),
+    "goes_last": Field(CondT(), doc="going out with this play finishes last"),
+    "pass_locks_out": Field(CondT(), default=_const_expr(False)),
     "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick"),
     "toggles": Field(MapOf(TOGGLE), default={}),
     "plays": Field(MapOf(MELD), default={}, doc="what a play may be (meld patterns), weakest first; "
@@ -981,14 +1007,14 @@ CLIMBING = Struct("climbing", {
     "suit_order": Field(ListOf(Str(), min_len=1), doc="suits low to high, for `play.high` (default: deck order)"),
     "opening_play_includes": Field(ExprT(), doc="a card (text) the first play of a deal must include"),
     "on_going_out": Field(ListOf(OUT_HOOK), default=()),
-    "ends_when": Field(ExprT(), doc="the hand ends when this holds after a play (default: one player left)"),
+    "ends_when": Field(CondT(), doc="the hand ends when this holds after a play (default: one player left)"),
     "all_passed": Field(Choice("new_trick", "end_hand"), default="new_trick",
                         doc="when everyone passes in a row: the last player leads a new trick, or play is blocked"),
     "draw_from": Field(Str(), doc="a zone a player may draw one card from instead of playing"),
-    "draw_when": Field(ExprT(), doc="when `draw` is offered (default: when no play is legal)"),
-    "pass_when": Field(ExprT(), doc="when `pass` is offered while a play stands (default: always)"),
+    "draw_when": Field(CondT(), doc="when `draw` is offered (default: when no play is legal)"),
+    "pass_when": Field(CondT(), doc="when `pass` is offered while a play stands (default: always)"),
     "next_draws": Field(ExprT(), doc="cards the next player must draw after this play, unless they answer it"),
-    "names_suit": Field(ExprT(), doc="this play names the suit to follow: `play 8H name S`"),
+    "names_suit": Field(CondT(), doc="this play names the suit to follow: `play 8H name S`"),
     "doc": _DOC,
 }, _make(Climbing))
 
@@ -1000,15 +1026,15 @@ TRICKS = Struct("tricks", {
     "order": Field(RANK_LIST, doc="ranks low to high within a suit (`joker` for jokers); default: deck order"),
     "suit_of": Field(ExprT(), doc="a card's suit for following and trumping, over `card` (default `suit(card)`; "
                                   "e.g. jokers as trumps), judged once per card"),
-    "follow": Field(ExprT(), doc="whether a player must follow the led suit when able (default true)"),
+    "follow": Field(CondT(), doc="whether a player must follow the led suit when able (default true)"),
     "trump": Field(ExprT(), doc="the trump suit (a suit name) or none, judged when the first trick begins"),
     "strength": Field(ExprT(), doc="over `card`, `trick.led` and `trump`: the card of greatest strength takes the "
                                    "trick (the first played among equals); default: the highest trump, else the "
                                    "highest card of the led suit"),
     "opening_lead": Field(ExprT(), doc="a card (text) the first lead of the deal must be, when the leader holds it"),
-    "may_lead": Field(ExprT(), doc="over `card`: which cards may lead a trick, unless the leader holds none of them"),
-    "may_play": Field(ExprT(), doc="over `card`: which cards may be played at all, unless no other card is legal"),
-    "broken": Field(MapOf(ExprT()), default={},
+    "may_lead": Field(CondT(), doc="over `card`: which cards may lead a trick, unless the leader holds none of them"),
+    "may_play": Field(CondT(), doc="over `card`: which cards may be played at all, unless no other card is legal"),
+    "broken": Field(MapOf(CondT()), default={},
                     doc="name -> condition over `card`: `broken.NAME` is true once such a card has been played "
                         "this deal"),
     "doc": _DOC,
@@ -1016,7 +1042,7 @@ TRICKS = Struct("tricks", {
 
 BID_CALL = Struct("bid call", {
     "value": Field(ExprT(), default=_const_expr(0), doc="the tricks the call counts as, `bid(seat)`"),
-    "when": Field(ExprT(), default=_const_expr(True), doc="the call is offered while this holds"),
+    "when": Field(CondT(), default=_const_expr(True), doc="the call is offered while this holds"),
     "blind": Field(Bool(), default=False, doc="offered only before the bidder has looked at the hand"),
     "doc": _DOC,
 }, _make(BidCall))
@@ -1025,7 +1051,7 @@ BIDDING = Struct("bidding", {
     "first": Field(ExprT(), doc="the seat that bids first (default: the dealer's left)"),
     "min": Field(ExprT(), default=_const_expr(0), doc="the lowest number a bidder may bid"),
     "max": Field(ExprT(), doc="the highest number a bidder may bid (default: the cards in the bidder's hand)"),
-    "allowed": Field(ExprT(), default=_const_expr(True),
+    "allowed": Field(CondT(), default=_const_expr(True),
                      doc="over `amount` (the number bid) and `bids_total`: whether a bid of that number is allowed"),
     "calls": Field(MapOf(BID_CALL), default={}, doc="named bids besides the numbers: `bid NAME`"),
     "doc": _DOC,
@@ -1040,12 +1066,12 @@ EXCHANGE_STEP = Struct("exchange step", {
                               "until every seat has given"),
     "count": Field(ExprT(), default=_const_expr(1)),
     "cards": Field(ChoiceExpr("highest", "lowest", "any"), True),
-    "when": Field(ExprT(), default=_const_expr(True)),
+    "when": Field(CondT(), default=_const_expr(True)),
     "doc": _DOC,
 }, _make(ExchangeStep))
 
 CONSTRAINT = Struct("constraint", {
-    "require": Field(ExprT(), True),
+    "require": Field(CondT(), True),
     "message": Field(Str(), True),
     "params": Field(ListOf(Str()), default=()),
 }, _make(Constraint))
@@ -1085,14 +1111,14 @@ class RolesT(Type):
                 "description": "roles by player count: {4: [[name, points], ...], ...}"}
 
 MATCH = Struct("match", {
-    "ends_when": Field(ExprT(), True),
+    "ends_when": Field(CondT(), True),
     "next_dealer": Field(ExprT()),
     "first_dealer": Field(Choice("random", "seat0"), default="random"),
     "winner": Field(Choice("highest", "lowest"), default="highest",
                     doc="the highest total wins the match, or the lowest"),
     "on_tie": Field(ChoiceExpr("another_hand", "shared"), default=_const_expr("another_hand"),
                     doc="a tie for the highest total at the end: play another hand, or share the win"),
-    "end_bonus": Field(Struct("end_bonus", {"when": Field(ExprT()), "points": Field(ExprT(), True)},
+    "end_bonus": Field(Struct("end_bonus", {"when": Field(CondT()), "points": Field(ExprT(), True)},
                               _make(EndBonus))),
     "seating": Field(ChoiceExpr("fixed", "finishing"), default=_const_expr("fixed"),
                      doc="fixed seats, or turn order by the last finishing order"),
@@ -1158,9 +1184,9 @@ RULESET = Struct("ruleset", {
     "climbing": Field(CLIMBING),
     "tricks": Field(TRICKS, doc="trick play: one card each, follow suit, the strongest card takes the trick"),
     "bidding": Field(BIDDING, doc="an auction before trick play: each seat bids once, a number or a named call"),
-    "wild": Field(ExprT(), doc="which cards are wild: a condition over `card`"),
+    "wild": Field(CondT(), doc="which cards are wild: a condition over `card`"),
     "teams": Field(TEAMS),
-    "classes": Field(MapOf(ExprT()), default={}, doc="named card classes: name -> condition over `card`"),
+    "classes": Field(MapOf(CondT()), default={}, doc="named card classes: name -> condition over `card`"),
     "auto_lay": Field(AUTO_LAY),
     "table": Field(TABLE),
     "claims": Field(MapOf(CLAIM), default={}),

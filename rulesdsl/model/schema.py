@@ -143,6 +143,19 @@ class ExprT(Type):
         return gen.expression()
 
 
+class CondT(ExprT):
+    """A condition: an expression that gives true or false (checked when it is compiled)."""
+
+    name = "a condition"
+
+    def build(self, node, diags, where):
+        built = super().build(node, diags, where)
+        if isinstance(built, Expr):
+            from ..expr.ast import CondExpr
+            return CondExpr(built.ast, built.text, built.pos)
+        return built
+
+
 @dataclass(frozen=True)
 class WordsExpr(Expr):
     """An expression written where one of a few words may stand: it remembers the words, so a bare

@@ -51,5 +51,7 @@ def setup_value(expr: Expr, params: dict, n: int, diags: Diagnostics, hand_numbe
     except Exception as exc:
         shown = " ".join(expr.text.split())
         shown = shown if len(shown) <= 80 else shown[:80] + "..."
-        diags.error("E-EVAL", f"`{shown}` fails with {n} players: {type(exc).__name__}: {exc}", expr.pos)
+        why = getattr(exc, "detail", None) or str(exc)         # the rule's own words, never a Python type
+        diags.error("E-EVAL", f"`{shown}` fails with {n} players: {why}", expr.pos,
+                    "a value fixed at the deal may read the parameters, `players` and `deal.number`")
         return None

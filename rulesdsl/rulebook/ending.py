@@ -28,7 +28,9 @@ def going_out(ctx: Context) -> Section:
         blocks.append(Para(sentence(cat("A player may go out (empty the hand for good) only when ", ctx.when(g.when),
                                         "; ", "the last card must be discarded" if g.needs_discard else
                                         "the last card may be melded",
-                                        "; the partner must agree first" if ctx.on(g.permission) else "",
+                                        "; the partner must agree first" if ctx.on(g.permission) else
+                                        "; a player may ask the partner first, and the answer binds"
+                                        if ctx.const(g.permission) == "optional" else "",
                                         ". " if g.doc else "", ctx.doc(g.doc)))))
     elif t is not None:
         blocks.append(Para(sentence(cat("A player who plays their last card goes out (", Code(t.ending_by_discard),

@@ -74,6 +74,25 @@ def report(results: Sequence[MatchResult], *, ruleset: dict, players: int, teams
         "timing": _timing(results, seconds, jobs),
         "per_match": [_brief(r) for r in results],
     }
+    out["warnings"] = degenerate(finished, total_hands)
+    return out
+
+
+#: a run this short says too little for a warning about its figures
+WARN_MIN_HANDS = 10
+#: past this share of void hands, a run is reported as degenerate
+WARN_VOID_SHARE = 0.9
+
+
+def degenerate(finished: Sequence[MatchResult], total_hands: int) -> list[str]:
+    """Figures that say the run measured almost nothing: nearly every hand void (a parameter that
+    leaves no playable hand), or no match with a winner."""
+    out = []
+    void = sum(1 for r in finished for h in r.hands if h[0] == "void")
+    if total_hands >= WARN_MIN_HANDS and void >= WARN_VOID_SHARE * total_hands:
+        out.append(f"{void} of {total_hands} hands were void (nobody scored): check the parameters")
+    if len(finished) >= 5 and all(r.winner is None for r in finished):
+        out.append(f"none of the {len(finished)} finished matches had a single winner")
     return out
 
 
@@ -218,6 +237,7 @@ def text_lines(rep: dict) -> list[str]:
     lines.append(f"speed: {_rate(t['hands_per_second'])} hands/s, {_rate(t['decisions_per_second'])} decisions/s "
                  f"({t['seconds']:.2f} s for {rep['decisions']['total']:,} decisions, {t['jobs']} "
                  f"{'job' if t['jobs'] == 1 else 'jobs'})")
+    lines.extend(f"warning: {w}" for w in rep.get("warnings", ()))
     return lines
 
 

@@ -162,6 +162,14 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
             hint = f"a word cannot follow a number: write a card as a string (\"{_card_before(text, start)}\")"
         elif str(tok) in KEYWORDS and "NAME" in expected:
             hint += f"; `{tok}` is a keyword: quote it to use it as a name (\"{tok}\")"
+        opened = _unclosed(text, getattr(tok, "start_pos", None), expected)
+        if opened is not None and (tok.type == "$END" or str(tok) in ")]}"
+                                   or _line_col(text, opened[1])[0] < line):
+            # a bracket left open past its line (or closed by the wrong one): reported where it opens
+            bracket, at = opened
+            return Diagnostic("E-SYNTAX", f"`{bracket}` is never closed", Pos(path, *_line_col(text, at)),
+                              f"close it with `{_CLOSE[bracket]}` before the {message.removeprefix('unexpected ')} "
+                              f"at line {line}, column {col}")
     elif isinstance(exc, UnexpectedCharacters):
         char = exc.char
         if char in "\"'":
@@ -173,6 +181,46 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
     else:
         message = "invalid syntax"
     return Diagnostic("E-SYNTAX", message, where, hint)
+
+
+_CLOSE = {"(": ")", "[": "]", "{": "}"}
+#: the grammar's names for the closing brackets (``RPAR``), as Lark reports them expected
+_CLOSING_TERMINALS = {"RPAR": "(", "RSQB": "[", "RBRACE": "{"}
+
+
+def _unclosed(text: str, upto, expected) -> "tuple[str, int] | None":
+    """The bracket still open where the parser wanted its closing one: (bracket, offset), or None.
+    Strings and comments are skipped; only a bracket the parser expected closed is named."""
+    wanted = {_CLOSING_TERMINALS[t] for t in expected if t in _CLOSING_TERMINALS}
+    if not wanted or not isinstance(upto, int):
+        return None
+    stack: list = []
+    i, quote = 0, ""
+    while i < min(upto, len(text)):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote or ch == "\n":
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            nl = text.find("\n", i)
+            i = len(text) if nl < 0 else nl
+            continue
+        elif ch in _CLOSE:
+            stack.append((ch, i))
+        elif ch in ")]}" and stack:
+            stack.pop()
+        i += 1
+    return stack[-1] if stack and stack[-1][0] in wanted else None
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def _card_before(text: str, start: int) -> str:

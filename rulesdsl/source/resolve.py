@@ -466,6 +466,10 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
                         f"{describe(v)}",
                         over.where(k), f"the base declares `{k}` at {base_default.pos}")
                 continue
+            if not isinstance(v, Map) and _whole_only(base_default) and not _whole_only(v):
+                d.error("E-TYPE", f"parameter `{k}` is a whole number; this sets it to {v.plain()}", over.where(k),
+                        f"the base declares `{k}` at {base_default.pos} as {base_default.plain()}")
+                continue
             from ..model.game import param_override_problem       # list items and length
             problem = None if isinstance(v, Map) else param_override_problem(k, entries[k], v)
             if problem:
@@ -482,6 +486,11 @@ def merge(base: Node, over: Node, d: Diagnostics, path: tuple[str, ...] = ()) ->
         key_pos[k] = over.where(k)
     # a mapping the overlay touched is reported where the overlay wrote it (the latest writer)
     return Map(entries, over.pos if path else base.pos, key_pos)
+
+
+def _whole_only(node: Node) -> bool:
+    """A whole number (a parameter whose default is one takes only whole numbers)."""
+    return isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(node.value, bool)
 
 
 def _value_kind(node: Node) -> str:

@@ -156,7 +156,7 @@ class TerminalTable:
     def _finish(self) -> None:
         reader = self.table.humans[0] if len(self.table.humans) == 1 else None
         self.console.rule(Text("Match over"))
-        self._say(*final_lines(self._public_view(), lambda s: self.table.name(s, reader), self.table.game.winner))
+        self._say(*final_lines(self._public_view(), lambda s: self.table.name(s, reader), self.table.game.winners))
 
     def _public_view(self) -> dict:
         """A view for what every seat knows (scores, teams): a person's, so no bot's hand is near."""
@@ -259,7 +259,7 @@ class Replayer:
         said = self._said(k)
         self.console.print(replay_screen(views, self.style, lambda s: self.table.name(s), self.title, k, total, said))
         if game.is_over:
-            self.console.print("\n".join(final_lines(views[0], lambda s: self.table.name(s), game.winner)))
+            self.console.print("\n".join(final_lines(views[0], lambda s: self.table.name(s), game.winners)))
 
     def _said(self, k: int) -> list[str]:
         """The action that led to position ``k``, and the hand's result when it ended the hand."""

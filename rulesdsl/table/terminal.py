@@ -23,7 +23,7 @@ from ..errors import printable
 #: view keys drawn in their own sections (everything else a view holds is listed under "Also")
 _DRAWN = {"seat", "players", "hand_number", "dealer", "turn_order", "current_player", "phase", "step",
           "scores", "hands_won", "zones", "melds", "last_hands", "legal_actions", "is_over", "winner",
-          "trick", "finished", "roles", "teams", "team_zones", "state"}
+          "winners", "trick", "finished", "roles", "teams", "team_zones", "state"}
 #: at most this many cards of a long face-up pile are drawn (the newest); the count says the rest
 PILE_SHOWN = 16
 #: the legal actions are set in columns past this many
@@ -381,14 +381,20 @@ def _plain(value, name: Namer, seats: bool = False) -> str:
 
 
 # ---------------------------------------------------------------------------------------- results
-def final_lines(view: Mapping, name: Namer, winner: Optional[int]) -> list[str]:
-    """The match's end: final scores and the winner (a team, in a partnership game)."""
+def final_lines(view: Mapping, name: Namer, winners: Sequence[int]) -> list[str]:
+    """The match's end: final scores and the winner, or the sides sharing the win (teams, in a
+    partnership game: there ``winners`` are team numbers)."""
     lines = ["Match over. Final scores: " + " · ".join(_scores(view, name)) + "."]
-    if winner is not None:
-        teams = view.get("teams")
-        team = next((t for t, members in enumerate(teams or []) if winner in members), None)
-        who = f"team {team + 1} ({' and '.join(name(s) for s in teams[team])})" if team is not None else name(winner)
-        lines.append(f"Winner: {who}.")
+    teams = view.get("teams")
+
+    def who(side: int) -> str:
+        if teams:
+            return f"team {side + 1} ({' and '.join(name(s) for s in teams[side])})"
+        return name(side)
+    if len(winners) == 1:
+        lines.append(f"Winner: {who(winners[0])}.")
+    elif winners:
+        lines.append(f"Shared win: {', '.join(who(w) for w in winners[:-1])} and {who(winners[-1])}.")
     return lines
 
 

@@ -57,6 +57,8 @@ def action_words(action, shown: Optional[set] = None, person: int = 3) -> str:
         if verb in ("take", "claim") and action.cards:
             count = "1 card of " if action.cards[0] == "1" else f"{action.cards[0]} cards of "
         text = _VERBS[verb][which].format(zone=action.zone, cards=cards, count=count, target=action.target)
+        if verb == "discard" and action.zone:
+            text += f" onto the {action.zone}"
         if action.named:
             text += f", naming {action.named}"
         return text

@@ -37,6 +37,13 @@ class Phase:
         equivalent of a listed action (e.g. other suits of the same rank)."""
         raise NotImplementedError
 
+    def counting(self, g, action: Action, chosen: Action) -> None:
+        """Before ``counters`` judge an action of this phase: bind what names the action (``play.*``
+        in climbing).  ``counted`` undoes it."""
+
+    def counted(self, g) -> None:
+        """After ``counters`` judged an action: the bindings ``counting`` made are gone."""
+
     def equivalent(self, g, action: Action, legal: list) -> Optional[Action]:
         """A listed action that ``action`` is equivalent to, or None."""
         return None

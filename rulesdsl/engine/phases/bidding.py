@@ -17,7 +17,9 @@ from ..actions import Action
 from .base import Phase
 
 LOOK = Action("look")
-#: the most numbers offered in one bid (a rule giving more is a located error, never a huge list)
+#: the widest span of numbers one bid offers, ``max - min`` (0 to 200: 201 numbers; a rule giving more is a
+#: located error, never a huge list); a bid is at most the larger of this and the deck's size, as the
+#: encoding numbers them
 MAX_BIDS = 200
 
 
@@ -65,9 +67,13 @@ class BidPhase(Phase):
         for what, v in (("min", lo), ("max", hi)):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise RuleEvaluationError(f"`{what}` gives {v!r}; it must be a whole number", f"bidding.{what}", b.pos)
-        if hi - lo >= MAX_BIDS:
-            raise RuleEvaluationError(f"bids from {lo} to {hi} are more than {MAX_BIDS} choices", "bidding.max",
+        if hi - lo > MAX_BIDS:
+            raise RuleEvaluationError(f"bids from {lo} to {hi} are more than {MAX_BIDS + 1} choices", "bidding.max",
                                       b.pos)
+        top = max(MAX_BIDS, self.prog.cards.size)
+        if hi > top or lo < 0:
+            raise RuleEvaluationError(f"bids from {lo} to {hi}: a bid is a number from 0 to {top} (the larger of "
+                                      f"{MAX_BIDS} and the deck's size)", "bidding.max", b.pos)
         out = []
         try:
             for amount in range(lo, hi + 1):

@@ -179,6 +179,7 @@ class ClimbPhase(Phase):
             top = pile[-1]
             shape = self.pats.classify(self.pats.faces([top], [None])) or self._plain_single(top)
             g.trick_last = Played(_Cand(shape, (top,), (None,), (), None), -1)
+            g.pending = set(self.active(g))         # nobody made it: every player may answer it
         if c.opening is not None:
             text = c.opening(g)
             kind = self.prog.cards.parse_kind(text) if isinstance(text, str) else None
@@ -193,6 +194,7 @@ class ClimbPhase(Phase):
         g.actor = leader % g.n
         if not g.pzones[c.play_from][g.actor]:
             g.actor = self._next_eligible(g, g.actor)
+        g.turn_begins(g.actor)
 
     def _plain_single(self, card: int):
         """A turned-up card no pattern fits, judged as a single of its rank."""
@@ -568,30 +570,51 @@ class ClimbPhase(Phase):
         nxt = seat
         for _ in range(steps):
             nxt = self._next_eligible(g, nxt)
-        g.actor = nxt
+        g.turn_begins(nxt)
         g.draws = 0
-        if self.prog.counters:
-            g.reset_counters(("turn",), nxt)
+
+    def counting(self, g, action: Action, chosen: Action) -> None:
+        """A counter judging a play reads it as ``play.*``, and what it goes on as ``last.*``."""
+        if action.verb == "draw":                  # the owed cards, or one
+            g.event_size = min(g.owed or 1, len(g.zones[self.c.draw_from]))
+            return
+        if action.verb != "play":
+            return
+        named = self.suit_names.index(action.named) if action.named else -1
+        self._bind_play(g, self._cand(g, action, chosen), named)
+
+    def _bind_play(self, g, cand: _Cand, named: int) -> None:
+        """``play.*`` is ``cand`` (naming suit ``named``, or -1) and ``last.*`` the play it goes on, under
+        the order in force."""
+        rev = self._reversed(g) if self._toggles else False
+        g.cplay = (self._plain_view(cand, rev) if named < 0 else
+                   self._view_as(cand, cand.shape.rank_pos, cand.shape.rank_key, named, rev))
+        g.clast = self._last_view(g, rev)
+
+    def counted(self, g) -> None:
+        g.cplay = g.clast = NO_PLAY
+
+    def _cand(self, g, action: Action, chosen: Action) -> _Cand:
+        """The candidate play behind a legal action, with the cards the player chose."""
+        cand = g.play_entries[g.play_actions.index(action)]      # a listed action (the game resolves others)
+        if not (chosen is action or chosen == action):           # the same choice, other cards
+            shape, ids, decl, key = self._typed(g, chosen)
+            cand = _Cand(shape, tuple(ids), tuple(decl), key, None)
+        return cand
 
     def _play(self, g, action: Action, chosen: Action) -> None:
         c = self.c
         me = g.actor
         hand = g.pzones[c.play_from][me]
         trick = g.zones[c.to]
-        cand = g.play_entries[g.play_actions.index(action)]      # a listed action (the game resolves others)
-        if not (chosen is action or chosen == action):           # the same choice, other cards
-            shape, ids, decl, key = self._typed(g, chosen)
-            cand = _Cand(shape, tuple(ids), tuple(decl), key, None)
+        cand = self._cand(g, action, chosen)
         shape = cand.shape
         for card in cand.ids:
             hand.remove(card)
             trick.append(card)
         named = self.suit_names.index(action.named) if action.named else -1
         last = g.trick_last
-        rev = self._reversed(g) if self._toggles else False
-        g.cplay = (self._plain_view(cand, rev) if named < 0 else
-                   self._view_as(cand, shape.rank_pos, shape.rank_key, named, rev))
-        g.clast = self._last_view(g, rev)
+        self._bind_play(g, cand, named)
         key = shape.rank_key
         g.streak = (key, g.streak[1] + 1 if g.streak[0] == key else 1)
         g.streak_now = g.streak[1]
@@ -705,7 +728,7 @@ class ClimbPhase(Phase):
                     g.direction = -g.direction
         hands = g.pzones[c.play_from]
         ok = hands[last_player] and last_player not in g.bottom and last_player not in g.finished
-        g.actor = last_player if ok else self._next_eligible(g, last_player)
+        g.turn_begins(last_player if ok else self._next_eligible(g, last_player))
         g.draws = 0
 
     def _end_deal(self, g, active: list[int], ending: str) -> None:

@@ -19,7 +19,7 @@ from .going_out import go_out
 from .melding import apply_layoff, apply_meld, apply_take, gen_layoffs, gen_melds, gen_takes, hand_emptied, \
     claim_options
 from .going_out import named_layout
-from .partnership import can_ask, discard_allowed
+from .partnership import can_ask, discard_allowed, discard_refusal
 
 PASS = Action("pass")
 
@@ -52,6 +52,12 @@ class TurnPhase(Phase):
         text = prog.cards.text
         self._per_card = {verb: tuple(Action(verb, "", (t,)) for t in text)
                           for verb in ("discard", *prog.go_out)}
+        # a step that discards to several piles names the pile in each discard (`discard 2H to b`), so
+        # the player chooses it and each pile's own `forbid` and `mark` apply
+        self._names_pile = [len({a.arg for a in s.actions if a.kind == "discard"}) > 1 for s in prog.steps]
+        self._per_card_to = {a.arg: tuple(Action("discard", a.arg, (t,)) for t in text)
+                             for i, s in enumerate(prog.steps) if self._names_pile[i]
+                             for a in s.actions if a.kind == "discard"}
         self._from_zone = {(verb, z): Action(verb, z) for verb in ("draw", "take") for z in prog.table_zones}
         self._distinct = prog.cards.distinct     # one card per text: no copy of a card to skip
         self._entry: dict = {}                   # (step, verb, zone) -> the step entry behind it
@@ -90,7 +96,7 @@ class TurnPhase(Phase):
         g.stage_total = 0
         g.staged_kinds = []
         g.drawn = None
-        g.reset_counters(("turn",), g.actor)
+        g.turn_begins(g.actor)
         g.answers = {}
         g.asked = False
         g.turn_in_reserve = bool(g.picked_up[g.actor]) if g.reserve_zone() else False
@@ -158,7 +164,7 @@ class TurnPhase(Phase):
         text = self.prog.cards.text
         if kind == "discard":
             banned = self._banned(g, a.forbid)
-            acts = self._per_card["discard"]
+            acts = self._per_card_to[a.arg] if self._names_pile[g.step] else self._per_card["discard"]
             if self._distinct and not self.partnership:       # the usual case: one test per card
                 return [acts[c] for c in sorted(hand) if c not in banned]
             out = []
@@ -251,7 +257,7 @@ class TurnPhase(Phase):
                 g.drawn = hand[-1]
             g.forced_draw = None
             g.auto_lay(g.actor, "drawn")
-            self._next_step(g, action)
+            self._stay_or_move_on(g, action)
             if self.claim is not None and self.claim.kind == "buy" and g.phase == "turn" and not g.is_over:
                 g.phases["claim"].open_buy(g)
         elif verb == "ask":
@@ -263,8 +269,8 @@ class TurnPhase(Phase):
             if spec.spec.depth == "any" or spec.must_meld is not None or spec.meld_with is not None:
                 apply_take(g, action, spec)
             else:
-                take(g, action.zone)
-            self._next_step(g, action)
+                take(g, action.zone, spec.count(g) if spec.count is not None else 1)
+            self._stay_or_move_on(g, action)
         elif verb == "pass":
             self._next_step(g, action)
         elif verb in ("meld", "layoff"):
@@ -332,6 +338,22 @@ class TurnPhase(Phase):
                     return a
             raise AssertionError(action)
         return a
+
+    def counting(self, g, action: Action, chosen: Action) -> None:
+        """``event.size`` of a draw or a take: the cards it moves (its count; all there are, if fewer)."""
+        if action.verb not in ("draw", "take"):
+            return
+        if action.verb == "take" and action.cards:         # `take discard 3`: the game counted it
+            return
+        spec = self._spec_for(g, action)
+        count = spec.count(g) if spec.count is not None else 1
+        g.event_size = min(count, len(g.zones[action.zone])) if type(count) is int else 1
+
+    def _stay_or_move_on(self, g, action: Action) -> None:
+        """After a draw or a take: a `repeat` step stays put (only a discard, a pass or a going out
+        leaves it); any other step moves on."""
+        if not self.prog.steps[g.step].repeat:
+            self._next_step(g, action)
 
     def _next_step(self, g, action: Action) -> None:
         spec = self._spec_for(g, action)
@@ -436,6 +458,11 @@ class TurnPhase(Phase):
         if not specs:
             return IllegalAction(f"`{action}` is not allowed in the `{step.name}` step; "
                                  f"allowed: {', '.join(verbs) or 'nothing'}", f"turn step {step.name}")
+        if action.verb == "discard":
+            refused = self._explain_pile(g, action, specs)
+            if refused is not None:
+                return refused
+            specs = [a for a in specs if a.arg == action.zone] or specs
         for a in specs:
             if a.kind == "go_out":
                 if action.cards and action.cards[0] not in self.prog.cards.texts(g.pzones["hand"][g.actor]):
@@ -448,11 +475,34 @@ class TurnPhase(Phase):
                                      "first turn: both players passed the offered card")
             if a.when is not None and not a.when(g):
                 return self._refused_when(g, action, a)
+            if action.verb == "discard" and self.partnership:
+                hand = g.pzones["hand"][g.actor]
+                card = next((c for c in hand if self.prog.cards.text[c] == action.cards[0]), None)
+                refused = discard_refusal(g, card) if card is not None else None
+                if refused is not None:
+                    return refused
             if a.forbid is not None:
                 return self._refused_forbid(g, action, a)
             if action.zone and action.zone != a.arg:
                 return IllegalAction(f"`{action.verb}` works on `{a.arg}` here, not `{action.zone}`",
                                      f"turn step {step.name}", a.pos)
+        return None
+
+    def _explain_pile(self, g, action: Action, specs: list) -> Optional[IllegalAction]:
+        """A discard that names no pile where the step discards to several, or names one it does not."""
+        step = self.prog.steps[g.step]
+        piles = list(dict.fromkeys(a.arg for a in specs))
+        card = action.cards[0] if action.cards else "CARD"
+        where = f"turn step {step.name}"
+        if self._names_pile[g.step] and not action.zone:
+            return IllegalAction(f"`{action}`: this step discards to {' or '.join(piles)}; name the pile, as in "
+                                 f"`discard {card} to {piles[0]}`", where)
+        if action.zone and action.zone not in piles:
+            return IllegalAction(f"`{action}`: a discard goes to {' or '.join(piles)} here, not `{action.zone}`",
+                                 where)
+        if action.zone and not self._names_pile[g.step]:
+            return IllegalAction(f"`{action}`: this step discards only to `{piles[0]}`; write `discard {card}`",
+                                 where)
         return None
 
     def _refused_when(self, g, action: Action, a: CAction) -> IllegalAction:
@@ -533,12 +583,14 @@ def forbidden(g, forbid, card: int) -> bool:
         g.cand = saved
 
 
-def take(g, zone: str) -> None:
-    """Move the top card of a pile to the acting player's hand, remembering it as taken this turn."""
-    card = g.zones[zone].pop()
-    g.pzones["hand"][g.actor].append(card)
-    g.taken = card
-    g.taken_cards = [card]
+def take(g, zone: str, count: int = 1) -> None:
+    """Move the top card of a pile (the top ``count``, all there are if fewer) to the acting player's
+    hand, remembering them as taken this turn (``turn.taken``: the top one)."""
+    pile, hand = g.zones[zone], g.pzones["hand"][g.actor]
+    cards = [pile.pop() for _ in range(min(max(count, 1), len(pile)))]
+    hand.extend(cards)
+    g.taken = cards[0]
+    g.taken_cards = cards
     g.auto_lay(g.actor, "taken")
 
 

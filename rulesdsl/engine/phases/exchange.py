@@ -46,8 +46,9 @@ class ExchangePhase(Phase):
     def _givers(self, g, i: int) -> list:
         """The seats that give in step ``i``, in order, each with its receiver: ``[(giver, receiver)]``."""
         step = self.prog.exchange[i]
-        if step.to is None:
-            return [(self._seat(g, step.giver), self._seat(g, step.receiver))]
+        if step.to is None:                     # a seat that would give itself gives nothing
+            giver, receiver = self._seat(g, step.giver), self._seat(g, step.receiver)
+            return [(giver, receiver)] if giver != receiver else []
         out = []
         seat = g.next_seat(g.dealer)
         saved = getattr(g, "actor", None)       # none yet while the first hand is being dealt

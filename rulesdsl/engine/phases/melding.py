@@ -23,8 +23,8 @@ from typing import Optional
 from ...errors import IllegalAction, RuleEvaluationError
 from ..actions import Action
 from .base import Phase
-from .partnership import (after_placing, close_book, contract_allows, in_last_packet, leaves_enough, meld_rank,
-                          minimum_reachable, new_meld_allowed, open_rank, staging)
+from .partnership import (after_placing, close_book, contract_allows, in_last_packet, kept_when_not_out,
+                          leaves_enough, meld_rank, minimum_reachable, new_meld_allowed, staging)
 
 PASS = Action("pass")
 
@@ -163,7 +163,7 @@ def _placement_ok(g, cards: list, new_meld=None, onto: Optional[tuple] = None) -
     or some other card can be melded or laid off onto the melds as they will be."""
     hand = g.pzones["hand"][g.actor]
     go = g.prog.going_out
-    judge_out = go is not None and in_last_packet(g, g.actor) and len(hand) - len(cards) < go.keep
+    judge_out = go is not None and in_last_packet(g, g.actor) and len(hand) - len(cards) < kept_when_not_out(go)
     judge_way = len(cards) < len(hand) and g.discard_forbid is not None
     judge_must = bool(g.must - set(cards))
     if not (judge_out or judge_way or judge_must):

@@ -30,15 +30,17 @@ def open_rank(meld: TableMeld, stay_open: bool = False) -> Optional[int]:
     return meld.rank if meld.kind in ("group", "wild") and (not meld.book or stay_open) else None
 
 
+def group_condition(rules, rank: int):
+    """The own condition (``melds.NAME.when``) of the group type a new meld of ``rank`` would be, or
+    None (no such condition; no group types; not a group's rank)."""
+    if rules.group is None or rank < 0 or not rules.group_when:
+        return None
+    return rules.group_when[rules.group_of_rank.get(rank, 0)]
+
+
 def type_allowed(g, pairs) -> bool:
     """A group meld type's own condition (``melds.NAME.when``) for a new meld of its rank."""
-    rules = g.prog.table_rules
-    if rules.group is None or not any(rules.group_when):
-        return True
-    rank = meld_rank(g, pairs)
-    if rank < 0:
-        return True
-    when = rules.group_when[rules.group_of_rank.get(rank, 0)]
+    when = group_condition(g.prog.table_rules, meld_rank(g, pairs))
     return when is None or bool(when(g))
 
 
@@ -179,6 +181,12 @@ def staging(g) -> bool:
             and not g.team_melded[g.owner_of(g.actor)])
 
 
+def placed_short(g) -> bool:
+    """Cards were placed this turn toward an initial meld (or contract) that is not complete yet, so
+    the turn cannot end -- cards that do not count toward the minimum included."""
+    return staging(g) and (g.stage_total > 0 or bool(g.staged_kinds) or any(m.staged for m in g.melds))
+
+
 def meld_rank(g, pairs) -> int:
     """The rank key a new meld holds open (-1 for a meld of wild cards only)."""
     rules = g.prog.table_rules
@@ -206,13 +214,19 @@ def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: 
     return max_more(g, hand, into, limit=placeable(g, len(hand))) >= need
 
 
+def kept_when_not_out(go) -> int:
+    """The cards a player who may not go out keeps in the last packet after placing (``keep_when_not_out``:
+    0, melding out ends the turn without going out; else at least 2, so the discard leaves one)."""
+    return go.keep
+
+
 def placeable(g, held: int) -> Optional[int]:
     """How many of ``held`` cards the acting player may still place this turn under the going-out
     rules (None: all of them -- emptying the hand picks up a reserve packet)."""
     go = g.prog.going_out
     if go is None or not in_last_packet(g, g.actor):
         return None
-    keep = (1 if go.needs_discard else 0) if may_go_out(g) else go.keep
+    keep = (1 if go.needs_discard else 0) if may_go_out(g) else kept_when_not_out(go)
     return held - keep
 
 
@@ -256,7 +270,7 @@ def max_more(g, cards: list, into: Optional[tuple] = None, limit: Optional[int] 
     groups = []                               # (natural values best first, start shape, is a wild meld, rank)
     if rules.group is not None:
         for r in set(by_rank) | {k for k in shape if k >= 0}:
-            if rules.group_when[rules.group_of_rank.get(r, 0)] is not None and r not in shape:
+            if group_condition(rules, r) is not None and r not in shape:
                 continue                      # a type with its own condition: not counted on (conservative)
             groups.append((sorted(by_rank.get(r, []), reverse=True), shape.get(r), False, r))
     if rules.wildm is not None and n_w:
@@ -405,15 +419,28 @@ def in_last_packet(g, seat: int) -> bool:
     return g.reserve_zone() is None or g.picked_up[seat]
 
 
+def asking(g) -> str:
+    """What `permission` says now: "required" (the partner must agree), "optional" (a player may ask,
+    and the answer binds), or "" (nobody asks)."""
+    v = g.prog.going_out.permission(g)
+    if v is True or v is False or v is None:
+        return "required" if v else ""
+    if v == "optional":
+        return "optional"
+    raise RuleEvaluationError(f"`table.going_out.permission` gives {v!r}; it must be true, false or \"optional\"",
+                              "table.going_out.permission", g.prog.going_out.pos)
+
+
 def may_go_out(g) -> bool:
     go = g.prog.going_out
     if go is None:
         return True
     if not go.when(g):
         return False
-    if go.optional:
+    mode = asking(g)
+    if mode == "optional":
         return g.answers.get(g.actor) != "no"          # an answer binds once asked
-    return not go.permission(g) or g.answers.get(g.actor) == "yes"
+    return mode != "required" or g.answers.get(g.actor) == "yes"
 
 
 def leaves_enough(g, placing: int) -> bool:
@@ -424,13 +451,32 @@ def leaves_enough(g, placing: int) -> bool:
     rest = len(g.pzones["hand"][g.actor]) - placing
     if may_go_out(g):
         return rest >= (1 if go.needs_discard else 0)
-    return rest >= go.keep
+    return rest >= kept_when_not_out(go)
+
+
+def discard_refusal(g, card: int) -> Optional[IllegalAction]:
+    """Why the partnership rules refuse a discard of ``card`` (``discard_allowed`` false), in words and
+    under the going-out rule's label; None when they allow it."""
+    if discard_allowed(g, card):
+        return None
+    go = g.prog.going_out
+    label = (go.rule if go is not None and go.rule else "") or "going out"
+    if placed_short(g):
+        return IllegalAction("the melds placed this turn must first make the initial meld (or contract) "
+                             "complete before the turn ends", "initial meld")
+    if len(g.pzones["hand"][g.actor]) == 1:
+        why = (f"`{go.text}` does not hold" if not go.when(g) else      # judged as may_go_out judges it
+               "your partner said no" if g.answers.get(g.actor) == "no" else
+               "ask your partner first")
+        return IllegalAction(f"discarding your last card would go out, and you may not go out now: {why}",
+                             label, go.pos)
+    return IllegalAction("your partner said yes: this turn must end by going out", label, go.pos)
 
 
 def discard_allowed(g, card: int) -> bool:
     """The partnership rules on a discard: not below the initial minimum, and the last card only
     when going out (or to pick up the reserve); after a binding yes, only the going-out discard."""
-    if staging(g) and (g.stage_total > 0 or g.staged_kinds):
+    if placed_short(g):
         return False
     go = g.prog.going_out
     if go is None:
@@ -440,7 +486,7 @@ def discard_allowed(g, card: int) -> bool:
         return True
     if last:
         return may_go_out(g)
-    if (go.permission(g) or go.optional) and g.answers.get(g.actor) == "yes":
+    if asking(g) and g.answers.get(g.actor) == "yes":
         # a yes binds: the turn must end by going out -- while that is still possible
         key = len(g.history)
         if getattr(g, "_down_key", None) != key:
@@ -605,7 +651,7 @@ def _down(g, rules, hand, mine, sigs, others, owner, keep, counter, then_out, fa
         rank = meld_rank(g, pairs)
         if one_open and rank in open_ranks:
             continue
-        if rank >= 0 and rules.group_when[rules.group_of_rank.get(rank, 0)] is not None:
+        if group_condition(rules, rank) is not None:
             continue                   # a type with its own condition is never counted on (safe)
         used = [x for x, _ in pairs]
         left = [x for x in hand if x not in used]
@@ -623,7 +669,7 @@ def can_ask(g) -> bool:
     """The question may be asked when going out this turn would be legal apart from permission:
     the hand can be melded down, ending in a position where the going-out condition holds."""
     go = g.prog.going_out
-    if go is None or g.asked or not (go.permission(g) or go.optional) or not in_last_packet(g, g.actor):
+    if go is None or g.asked or not asking(g) or not in_last_packet(g, g.actor):
         return False
     return can_meld_down(g, keep=1 if go.needs_discard else 0, then_out=True)
 

@@ -68,7 +68,7 @@ class TrickPhase(Phase):
     def _lead(self, g, seat: int) -> None:
         """``seat`` leads a new trick: everyone then holding cards plays to it."""
         hands = g.pzones[self.t.play_from]
-        g.actor = seat
+        g.turn_begins(seat)
         g.t_leader = seat
         g.t_led = None
         g.t_players = []
@@ -124,7 +124,7 @@ class TrickPhase(Phase):
             if table[card]:
                 g.t_broken[name] = True
         if len(g.t_players) < g.t_size:
-            g.actor = self._next_holding(g, me)
+            g.turn_begins(self._next_holding(g, me))
             return
         self._end_trick(g)
 

@@ -174,7 +174,7 @@ const RD = (function () {
   function infoEl(box, view, names) {
     clear(box);
     const known = new Set(["seat", "players", "hand_number", "dealer", "turn_order", "current_player", "phase",
-      "step", "scores", "hands_won", "zones", "melds", "last_hands", "legal_actions", "is_over", "winner", "trick",
+      "step", "scores", "hands_won", "zones", "melds", "last_hands", "legal_actions", "is_over", "winner", "winners", "trick",
       "finished", "team_zones", "teams", "in_reserve", "team_melded"]);
     for (const [key, value] of Object.entries(view)) {
       if (known.has(key) || value === null || value === undefined) continue;

@@ -225,7 +225,10 @@ const Seat = (function () {
     const box = clear(document.getElementById("over"));
     box.hidden = !v.is_over;
     if (!v.is_over) return;
-    const winner = v.winner === null || v.winner === undefined ? "no single winner" : "winner: " + names[v.winner];
+    const side = (w) => v.teams ? "team " + (w + 1) + " (" + v.teams[w].map((s) => names[s]).join(" and ") + ")" : names[w];
+    const winners = v.winners || [];
+    const winner = winners.length === 1 ? "winner: " + side(winners[0])
+      : winners.length ? "shared win: " + winners.map(side).join(", ") : "no winner";
     const q = "?token=" + encodeURIComponent(token);
     box.append(el("h3", {}, "Game over"), el("p", {}, winner),
       el("a", { class: "button", id: "save-record", href: "/api/" + state.game + "/record" + q, download: "record.json" }, "Save record"),
