@@ -10,7 +10,6 @@ import copy
 import json
 import re
 
-import pytest
 
 from conformance.keys import documents
 from conformance.play import game, legal, rules
@@ -290,8 +289,6 @@ def _winners(g) -> set:
     return set(w) if isinstance(w, (list, tuple, set, frozenset)) else {w}
 
 
-@pytest.mark.xfail(strict=True, reason="API gap: nothing names the seats that share a win (game.winner "
-                                       "and view()['winner'] are None; there is no `winners`)")
 @documents("api:winners")
 def test_the_seats_that_share_a_win_are_named():
     """The seats that share a win are named: seats 0 and 2 tie at 5 under `on_tie: shared`."""

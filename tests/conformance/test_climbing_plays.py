@@ -249,7 +249,6 @@ def test_distinct_suits_refuses_a_repeated_suit_even_with_two_copies_of_a_card()
     assert g.view(0)["trick"]["last_play"] == ["3S", "3S"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: `climbing.plays.*.when` is neither honoured nor refused")
 @documents("climbing.plays.*.when")
 def test_a_play_pattern_with_a_false_when_is_not_offered():
     """A pattern's `when` (meld vocabulary: "a new meld of that type only while this holds") should keep

@@ -147,7 +147,6 @@ def test_all_passed_end_hand_blocks_the_hand_and_new_trick_starts_a_new_one():
     assert sorted(g.view(0)["zones"]["played"]["cards"]) == ["4S", "6S"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a turned-up card's trick ends at the first pass (new_trick)")
 @documents("climbing.all_passed", "climbing.to")
 def test_every_player_may_answer_the_turned_up_card_before_its_trick_ends():
     """A card turned up into `to` is the first play to beat, and a trick ends only when every other active

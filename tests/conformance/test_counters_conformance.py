@@ -5,7 +5,6 @@ promise, read through `game.counters` (docs/api.md) and through rules that read 
 
 from __future__ import annotations
 
-import pytest
 
 from conformance.keys import documents
 from conformance.play import game, legal
@@ -149,8 +148,6 @@ def test_when_is_judged_in_the_position_the_action_is_made_from():
     assert g.counters["late"] == [1, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: `event.size` counts only the cards written in the action "
-                                       "text, so a `draw stock` (which moves one card) adds 0")
 @documents("counters.*.add")
 def test_add_event_size_counts_the_card_a_draw_moves():
     """`add: event.size` adds "the cards the action moves": a draw from the stock moves one card, a
@@ -213,8 +210,6 @@ def test_a_turn_count_restarts_only_for_the_climbing_seat_whose_turn_begins():
     assert g.counters["per_turn"][1] == 1                  # seat 1's pass, counted
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a climbing seat that leads after winning a trick does not "
-                                       "have its `turn` counters reset (ClimbingPhase._end_trick)")
 @documents("counters.*.resets")
 def test_a_turn_count_restarts_when_the_trick_winner_leads_again():
     """`resets: turn`: a `turn` count starts again when that seat's turn begins -- also the turn in which
@@ -275,15 +270,14 @@ def test_a_trick_count_restarts_when_a_trick_is_taken():
     assert g.counters == {"in_trick": [1, 0], "in_deal": [2, 1]}
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the tricks phase never resets `turn` counters "
-                                       "(only drawing and climbing turns do)")
 @documents("counters.*.resets")
 def test_a_turn_count_restarts_for_each_play_to_a_trick():
     """`resets: turn`: a `turn` count starts again when that seat's turn begins -- in trick play, each
     time the seat is to play a card; so a count of plays per turn never passes 1."""
     g = game(scored(TRICKS) + "counters:\n  per_turn: {on: [play], resets: turn}\n", deck=TRICK_DECK, dealer=0)
-    g.apply("play 2S")
-    g.apply("play 3S")
-    assert g.counters["per_turn"] == [1, 1]
-    g.apply("play 5S")                                     # seat 0's second turn
-    assert g.counters["per_turn"] == [1, 1]
+    g.apply("play 2S")                                     # seat 1 plays; seat 0's turn begins
+    assert g.counters["per_turn"] == [0, 1]
+    g.apply("play 3S")                                     # 3S takes the trick: seat 0 is on turn again
+    assert g.current_player == 0 and g.counters["per_turn"] == [0, 1]     # ... a new turn, counted afresh
+    g.apply("play 5S")                                     # seat 0's second turn; then seat 1's begins
+    assert g.counters["per_turn"] == [1, 0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.keys import documents
-from conformance.play import game, rules
+from conformance.play import rules
 from rulesdsl.encoding import Decisions, IllegalNumber, build_action_space
 from rulesdsl.encoding.actions import EncodingError
 from rulesdsl.encoding.setup import encode

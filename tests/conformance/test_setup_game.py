@@ -208,9 +208,9 @@ def test_min_and_max_bound_a_numeric_parameter():
     assert rules(text(extra), {"limit": 1}).params == {"limit": 1}
     assert rules(text(extra), {"limit": 5}).params == {"limit": 5}
     assert refusal(text(extra), {"limit": 6}).startswith(
-        "<override limit>:1:1: error[E-RANGE]: parameter `limit` is 6, outside 1 to 5")
+        "<override limit>:1:1: error[E-RANGE]: parameter `limit` is 6; it must be from 1 to 5")
     assert refusal(text(extra), {"limit": 0}).startswith(
-        "<override limit>:1:1: error[E-RANGE]: parameter `limit` is 0, outside 1 to 5")
+        "<override limit>:1:1: error[E-RANGE]: parameter `limit` is 0; it must be from 1 to 5")
     assert "error[E-RANGE]" in refusal(text("params:\n  limit: {default: 7, min: 1, max: 5}"))
 
 

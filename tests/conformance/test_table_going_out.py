@@ -4,7 +4,6 @@ seat is in its last packet, so emptying the hand is going out."""
 
 from __future__ import annotations
 
-import pytest
 
 from conformance.keys import documents
 from conformance.play import game, legal
@@ -114,9 +113,6 @@ def test_keep_when_not_out_counts_the_cards_kept_after_melding():
     assert len([a for a in legal(g) if a.startswith("meld")]) == 3
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: with going_out.when false and the default keep_when_not_out (1), "
-                                       "a layoff is offered that leaves one card the player can neither discard nor "
-                                       "meld: no legal action (E-PLAY)")
 @documents("table.going_out.when", "table.going_out.keep_when_not_out")
 def test_no_layoff_is_offered_that_leaves_no_way_to_finish_the_turn():
     """No action is offered that would leave a player unable to finish the turn; while going out is not
@@ -179,8 +175,6 @@ def test_without_permission_no_question_is_asked():
     assert g.is_over
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: asking the partner with run/set melds crashes: IndexError in "
-                                       "partnership._down (group_when is empty without group types), as E-PLAY")
 @documents("table.going_out.permission")
 def test_asking_works_with_runs_and_sets():
     """`ask: partner` is offered when the going-out condition holds and the hand can be melded down."""
@@ -188,8 +182,6 @@ def test_asking_works_with_runs_and_sets():
     assert "ask" in legal(g)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (or docs gap): `table.going_out.rule` is stored but no refusal "
-                                       "names it; refusals say `turn phase`")
 @documents("table.going_out.rule")
 def test_the_going_out_rule_labels_its_refusals():
     """`rule:` is a label for messages: an action refused because going out is not allowed names it."""

@@ -19,7 +19,7 @@ from .going_out import go_out
 from .melding import apply_layoff, apply_meld, apply_take, gen_layoffs, gen_melds, gen_takes, hand_emptied, \
     claim_options
 from .going_out import named_layout
-from .partnership import can_ask, discard_allowed, discard_refusal
+from .partnership import can_ask, discard_allowed, discard_refusal, placing_refusal
 
 PASS = Action("pass")
 
@@ -475,6 +475,10 @@ class TurnPhase(Phase):
                                      "first turn: both players passed the offered card")
             if a.when is not None and not a.when(g):
                 return self._refused_when(g, action, a)
+            if action.verb in ("meld", "layoff") and self.partnership and action.cards:
+                refused = placing_refusal(g, len(action.cards))
+                if refused is not None:
+                    return refused
             if action.verb == "discard" and self.partnership:
                 hand = g.pzones["hand"][g.actor]
                 card = next((c for c in hand if self.prog.cards.text[c] == action.cards[0]), None)

@@ -454,6 +454,19 @@ def leaves_enough(g, placing: int) -> bool:
     return rest >= kept_when_not_out(go)
 
 
+def placing_refusal(g, placing: int) -> Optional[IllegalAction]:
+    """Why the going-out rules refuse placing ``placing`` cards (``leaves_enough`` false), under the
+    going-out rule's label; None when they allow it."""
+    if leaves_enough(g, placing):
+        return None
+    go = g.prog.going_out
+    label = go.rule or "going out"
+    if may_go_out(g):
+        return IllegalAction("going out needs a last card to discard: keep one", label, go.pos)
+    return IllegalAction(f"you may not go out now, so you keep {kept_when_not_out(go)} cards after placing "
+                         f"(`{go.text}` does not hold, or your partner has not agreed)", label, go.pos)
+
+
 def discard_refusal(g, card: int) -> Optional[IllegalAction]:
     """Why the partnership rules refuse a discard of ``card`` (``discard_allowed`` false), in words and
     under the going-out rule's label; None when they allow it."""
