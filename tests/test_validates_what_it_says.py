@@ -306,3 +306,16 @@ match: {ends_when: 'deal.number >= 1'}
     for seat in range(4):
         shown = [s for s in range(4) if "cards" in g.view(seat)["zones"]["hand"][s]]
         assert shown == sorted({seat, (seat + 2) % 4}), (seat, shown)    # partners sit opposite
+
+
+def test_a_word_meant_as_text_is_named_as_such_in_the_dsl(tmp_path):
+    """`when = "yes"` in the DSL is the expression `yes`: the message says it is a text, not a name, and
+    how to write one, instead of guessing a name ("did you mean `players`?")."""
+    text = ("name = P\nplayers = 2\ndeck { ranks = [A, 2, 3]\n  suits = [S, H] }\n"
+            "zones { stock { visible = \"none\" }\n  hand { per = player\n    visible = owner }\n"
+            "  discard { visible = top } }\ndeal = [{ deal = 2\n  to = hand }]\n"
+            "turn = [{ step = d\n  actions = [{ discard = discard\n    when = \"yes\" }] }]\n"
+            "scoring { each_player = \"0\" }\nmatch { ends_when = true }\n")
+    (d,) = _refused(text, tmp_path, "y.rules")
+    assert d.code == "E-UNDEFINED" and "is a text here, not a name" in d.message and d.pos.line == 13
+    assert "players" not in d.hint and '"yes"' in d.hint

@@ -545,6 +545,12 @@ class Scope:
         if needs:
             self._fail(e, "E-UNDEFINED", f"`{name}` exists only in a ruleset with {needs}, and this one has none",
                        f"add {needs}, or use a name this ruleset has")
+        holder = next((k for k, values in self.closed.items() if name in values), None)
+        if holder is not None:                          # a word meant as text: "yes", "gin"
+            who = holder.replace("()", "(...)")
+            self._fail(e, "E-UNDEFINED", f"unknown name `{name}`: `{name}` is a text here, not a name",
+                       f'write a text in quotes inside the expression, `"{name}"` (YAML: \'"{name}"\', the DSL: '
+                       f'\'"{name}"\'), and compare it: `{who} == "{name}"`')
         self._fail(e, "E-UNDEFINED", f"unknown name `{name}`",
                    _suggest(name, self.known_names()) or "names: " + ", ".join(self.known_names()[:12]))
         raise AssertionError
