@@ -849,7 +849,9 @@ def main(argv: list[str] | None = None) -> int:
             "paths": args.paths, "sample": args.sample, "seed": args.seed,
             "mutants_file": str(args.mutants) if args.mutants else None, "candidates": total,
             "counts": count, "catch_rate": rate,
-            "results": [dict(asdict(r), mutant=asdict(r.mutant)) for r in done]}, indent=1))
+            "results": [dict(asdict(r), mutant=asdict(r.mutant),
+                             change=dict(zip(("before", "after"), r.mutant.context(snapshot[r.mutant.file]))))
+                        for r in done]}, indent=1))
     return 0
 
 
