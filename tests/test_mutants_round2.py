@@ -208,3 +208,33 @@ def test_completing_an_open_meld_into_a_book_with_a_natural_makes_going_out_aska
     assert [m.get("book") for m in g.view(1)["melds"]] == ["clean"]
     g.apply("discard 7S")
     assert g.is_over and g.hand_log[-1]["declarer"] == 1
+
+
+# ------------------------------------------------------------------ encoding: totals, relative to the seat
+
+def test_the_observation_holds_the_totals_and_where_the_game_is_relative_to_the_seat():
+    """docs/encoding.md: `scores`, `hands_won` (sides,) are the totals, and seats are relative to the
+    observer (row 0 its own, then the next seat in turn); `hand_number`, `current_player` and `dealer`
+    say where the game is.  Catches the totals not written (observation.py `v["scores"][r] = score`
+    deleted, a survivor of the third round)."""
+    import random
+    from rulesdsl.encoding.observation import fill
+    from rulesdsl.encoding.setup import encode
+
+    enc = encode("gin_rummy")
+    g = enc.rules.new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(20000):                        # until a hand has been scored
+        if g.is_over or any(g.scores):
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    view = g.view(1)
+    assert any(view["scores"]) and not g.is_over, "the position should have scores to show"
+    tensor = enc.observation.new_tensor()
+    fill(enc.observation, tensor, view, [])
+    parts = enc.observation.views(tensor)
+    n = view["players"]
+    assert list(parts["scores"]) == [view["scores"][(1 + r) % n] for r in range(n)]
+    assert list(parts["hands_won"]) == [view["hands_won"][(1 + r) % n] for r in range(n)]
+    assert list(parts["hand_number"]) == [view["hand_number"]]
+    assert list(parts["dealer"]) == [1.0 if (1 + r) % n == view["dealer"] else 0.0 for r in range(n)]
