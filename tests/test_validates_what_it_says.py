@@ -319,3 +319,31 @@ def test_a_word_meant_as_text_is_named_as_such_in_the_dsl(tmp_path):
     (d,) = _refused(text, tmp_path, "y.rules")
     assert d.code == "E-UNDEFINED" and "is a text here, not a name" in d.message and d.pos.line == 13
     assert "players" not in d.hint and '"yes"' in d.hint
+
+
+def test_a_dotted_card_name_compared_with_text_is_that_card(tmp_path):
+    """`deal.upcard == "3H"` (a card a name's member holds) compares the card, as `card == "AS"` does;
+    a card text the deck lacks is refused there too.  Catches the member case of the card typing lost."""
+    src = """
+name: Upcard
+players: 2
+deck: {ranks: [A, 2, 3], suits: [S, H]}
+zones: {stock: {visible: none}, hand: {per: player, visible: owner}, discard: {visible: top}}
+deal: [{deal: 2, to: hand}, {turn_up: discard, as: upcard}]
+counters:
+  upcard_is_3h: {on: [discard], add: 'if deal.upcard == "3H" then 1 else 0'}
+turn: [{step: d, actions: [{discard: discard}]}]
+stock_out: {when: "count(stock) == 0", result: score}
+scoring: {each_player: "0"}
+match: {ends_when: "deal.number >= 1"}
+"""
+    f = tmp_path / "u.yaml"
+    f.write_text(src)
+    deck = ["AS", "AH", "2S", "2H", "3H", "3S"]          # four dealt one at a time, then 3H turned up
+    g = rulesdsl.load(str(f)).new_game(seed=1, dealer=0, deck=deck)
+    assert g.view(0)["zones"]["discard"]["top"] == "3H"
+    seat = g.current_player
+    g.apply(g.legal_actions()[0])
+    assert g.counters["upcard_is_3h"][seat] == 1
+    (d,) = _refused(src.replace('"3H" then', '"3X" then'), tmp_path, "x.yaml")
+    assert d.code == "E-TYPE" and '"3X" is compared with a card' in d.message
