@@ -18,7 +18,7 @@ from .engine.game import Game
 from .errors import BASE_QUOTE_LIMIT, Diagnostic, Diagnostics, RulesetError, Sources, excerpt
 from .model.game import RULESET, Ruleset, build_ruleset
 from .model.schema import without_docs
-from .source.resolve import bundled_dir, digest, display_path, load_tree
+from .source.resolve import digest, display_path, is_bundled, load_tree
 from .source.tree import Node, Pos
 
 
@@ -140,7 +140,7 @@ def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
         diags.raise_if_any()
         rules.source, rules.overrides = str(name), dict(overrides or {})
     except RulesetError as exc:
-        bases = {display_path(f) for f in files[1:] if not _is_bundled(f)}
+        bases = {display_path(f) for f in files[1:] if not is_bundled(f)}
         if bases and any(d.pos.path in bases for d in exc.diagnostics):
             raise RulesetError([_shortened(d) if d.pos.path in bases else d for d in exc.diagnostics],
                                sources) from None
@@ -152,14 +152,6 @@ def load(name: Union[str, Path], overrides: Optional[Mapping[str, Any]] = None,
 
 # BASE_QUOTE_LIMIT (in errors, imported here): how much of a quoted piece (between backticks) a
 # diagnostic in a base file may show, and of a line its excerpt under the diagnostic
-
-
-def _is_bundled(path: Path) -> bool:
-    try:
-        path.resolve().relative_to(bundled_dir().resolve())
-        return True
-    except (OSError, ValueError):
-        return False
 
 
 def _shortened(d: Diagnostic) -> Diagnostic:

@@ -16,7 +16,7 @@ from ..expr.ast import E, Expr
 from ..expr.compiler import Binding, Scope
 from ..model.game import BUILTIN_VERBS, Ruleset
 from ..model.setup import PLAYERS, deal_numbers, setup_value
-from ..source.resolve import bundled_dir
+from ..source.resolve import is_bundled
 from ..source.tree import Pos
 
 
@@ -87,18 +87,9 @@ def _blame(m: Ruleset, exprs, fallback: Pos) -> Pos:
     (the message names the parameters' values)."""
     names = [p for p in _param_refs(exprs) if p in m.params]
     poss = [m.params[p].pos for p in names]
-    over = [p for p in poss if p.path != fallback.path and not _bundled(p.path)]
+    over = [p for p in poss if p.path != fallback.path
+            and (p.path.startswith("--set") or not is_bundled(Path(p.path)))]   # a base is no override
     return over[-1] if over else fallback
-
-
-def _bundled(path: str) -> bool:
-    """Whether a position lies in a bundled ruleset (a base the user extends, never an override)."""
-    if path.startswith("--set"):
-        return False
-    try:
-        return Path(path).resolve().is_relative_to(bundled_dir())
-    except (OSError, ValueError):
-        return False
 
 
 def _values(m: Ruleset, exprs) -> str:
@@ -741,7 +732,8 @@ def _going_out(m: Ruleset, d: Diagnostics) -> None:
     go = m.table.going_out if m.table is not None else None
     if go is not None and go.keep_when_not_out == 1:
         d.error("E-RANGE", "`keep_when_not_out: 1` leaves the player nothing to end the turn with: discarding the "
-                "one card kept would go out", go.pos, "keep 2 (discard one, keep one), or 0 (melding out ends the turn)")
+                "one card kept would go out", go.pos,
+                "keep 2 (discard one, keep one), or 0 (melding out ends the turn)")
 
 
 def _turn(m: Ruleset, d: Diagnostics) -> None:

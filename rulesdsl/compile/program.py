@@ -159,6 +159,8 @@ class CStep:
     actions: list
     repeat: bool = False
     pos: Optional[Pos] = None
+    #: the piles its discards name (``discard 2H to b``): set where the step discards to more than one
+    named_piles: tuple = ()
 
 
 @dataclass
@@ -507,7 +509,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                                 {k: rc(v, f"{key}.mark.{k}") for k, v in a.mark.items()}, key))
             if a.forbid is not None and not isinstance(acts[-1].forbid, Const) and not diags:
                 acts[-1].forbid_card = card_equals(scope, a.forbid)
-        steps.append(CStep(s.step, acts, s.repeat, s.pos))
+        piles = tuple(dict.fromkeys(a.arg for a in acts if a.kind == "discard"))
+        steps.append(CStep(s.step, acts, s.repeat, s.pos, piles if len(piles) > 1 else ()))
 
     go_out = {}
     for name, g in model.go_out.items():

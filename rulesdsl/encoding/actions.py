@@ -141,12 +141,7 @@ def _bids(prog) -> list:
 
 def _named_piles(prog) -> tuple:
     """The piles a discard names (``discard 2H to b``): those of steps that discard to several."""
-    out: dict = {}
-    for step in prog.steps:
-        piles = [a.arg for a in step.actions if a.kind == "discard"]
-        if len(set(piles)) > 1:
-            out.update(dict.fromkeys(piles))
-    return tuple(out)
+    return tuple(dict.fromkeys(z for step in prog.steps for z in step.named_piles))
 
 
 def _one_card_heads(go_outs: tuple, suits: tuple, meld_bound: int, piles: tuple = ()) -> list:

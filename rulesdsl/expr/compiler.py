@@ -546,7 +546,7 @@ class Scope:
             self._fail(e, "E-UNDEFINED", f"`{name}` exists only in a ruleset with {needs}, and this one has none",
                        f"add {needs}, or use a name this ruleset has")
         holder = next((k for k, values in self.closed.items() if name in values), None)
-        if holder is not None:                          # a word meant as text: "yes", "gin"
+        if holder is not None:                          # a word meant as text: "yes", "out"
             who = holder.replace("()", "(...)")
             self._fail(e, "E-UNDEFINED", f"unknown name `{name}`: `{name}` is a text here, not a name",
                        f'write a text in quotes inside the expression, `"{name}"` (YAML: \'"{name}"\', the DSL: '

@@ -56,6 +56,15 @@ def bundled_dir() -> Path:
     return here.parent / "rulesets"
 
 
+def is_bundled(path: Path) -> bool:
+    """Whether a file lies among the bundled rulesets (a base a user extends, never one of theirs)."""
+    try:
+        path.resolve().relative_to(bundled_dir().resolve())
+        return True
+    except (OSError, ValueError):
+        return False
+
+
 def bundled_names() -> list[tuple[str, Path]]:
     """Every bundled game and variant as (name, path); variants are named ``variants/NAME``."""
     out = []

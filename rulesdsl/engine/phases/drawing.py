@@ -54,10 +54,9 @@ class TurnPhase(Phase):
                           for verb in ("discard", *prog.go_out)}
         # a step that discards to several piles names the pile in each discard (`discard 2H to b`), so
         # the player chooses it and each pile's own `forbid` and `mark` apply
-        self._names_pile = [len({a.arg for a in s.actions if a.kind == "discard"}) > 1 for s in prog.steps]
-        self._per_card_to = {a.arg: tuple(Action("discard", a.arg, (t,)) for t in text)
-                             for i, s in enumerate(prog.steps) if self._names_pile[i]
-                             for a in s.actions if a.kind == "discard"}
+        self._names_pile = [bool(s.named_piles) for s in prog.steps]
+        self._per_card_to = {z: tuple(Action("discard", z, (t,)) for t in text)
+                             for s in prog.steps for z in s.named_piles}
         self._from_zone = {(verb, z): Action(verb, z) for verb in ("draw", "take") for z in prog.table_zones}
         self._distinct = prog.cards.distinct     # one card per text: no copy of a card to skip
         self._entry: dict = {}                   # (step, verb, zone) -> the step entry behind it
