@@ -479,6 +479,24 @@ def test_bad_parameters_are_rejected(kwargs):
         Arranger(**params)
 
 
+@pytest.mark.parametrize("kwargs", [dict(set_min=1, set_max=1), dict(run_min=1, run_max=1)])
+def test_the_smallest_bounds_are_accepted(kwargs):
+    """One card is a legal meld size (the check refuses only below one): every card melds alone."""
+    params = dict(n_ranks=13, n_suits=4, values=STD_VALUES, run_order=ACE_LOW)
+    params.update(kwargs)
+    assert Arranger(**params).deadwood(hand("KS 9H 2D")) == 0
+
+
+def test_bits_beyond_the_deck_are_ignored(low):
+    """A mask is cut to the deck's card kinds first: a stray bit above the last kind is no card."""
+    m = hand("AS 2S 3S 7H 9C")
+    stray = m | 1 << 52 | 1 << 53
+    assert low.best(stray) == low.best(m)
+    assert low.all_best(stray) == low.all_best(m)
+    table = [("run", hand("4S 5S 6S"))]
+    assert low.best_with_layoffs(stray, table) == low.best_with_layoffs(m, table)
+
+
 # --------------------------------------------------------------------------------------------------
 # Layoffs
 # --------------------------------------------------------------------------------------------------

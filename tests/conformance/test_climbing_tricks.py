@@ -11,6 +11,8 @@ from __future__ import annotations
 import textwrap
 from string import Template
 
+import pytest
+
 from conformance.keys import documents
 from conformance.play import game, legal, refusal
 
@@ -123,6 +125,14 @@ def test_sizes_bounds_the_cards_of_one_rank_in_a_play():
     g = game(text(PLAIN.replace("[1, 2]", "[1, 1]")), stack(hands, DECK), dealer=0)
     assert ranks_of(g) == ["3", "5"]
     assert "E-CLIMB-SIZES" in refusal(text(PLAIN.replace("[1, 2]", "[1, 3]")))   # 3 of a rank: the deck has 2
+
+
+@documents("climbing.sizes")
+@pytest.mark.parametrize("bad", ["copies: 1.5", "jokers: 1.5"])
+def test_sizes_are_not_checked_against_a_deck_that_is_itself_wrong(bad):
+    """A deck whose size is refused is reported once: no `sizes` error is built on a count it never has."""
+    out = refusal(text(PLAIN.replace("[1, 2]", "[1, 4]"), deck_extra=", " + bad))
+    assert "E-DECK" in out and "E-CLIMB-SIZES" not in out, out
 
 
 @documents("climbing.order")

@@ -156,3 +156,17 @@ def test_a_contract_of_a_set_and_a_run_takes_each_type_once():
     assert sorted(legal(g)) == ["meld 5H 5D 5C", "meld 5S 5D 5C", "meld 5S 5H 5C", "meld 5S 5H 5D"]
     g = seat1_draws('contract: \'["run", "run"]\'', CONTRACT, CHAND, "7H")
     assert melds(g) == []                                         # one run only in this hand
+
+
+@documents("table.contract")
+def test_a_layoff_is_no_meld_of_the_contract():
+    """The contract counts new melds only: a card laid off on a meld placed this turn (where the turn's
+    `layoff` has no `when`) fills no second set, so the turn still needs one before it can end."""
+    hand = ["5S", "5H", "5D", "8C", "8S", "8H", "AS", "2S", "3S"]
+    g = seat1_draws('contract: \'["set", "set"]\'', OPEN, hand, "8D")
+    g.apply("meld 8S 8H 8D")
+    assert legal(g) == ["meld 5S 5H 5D", "layoff 8C on 1"]
+    g.apply("layoff 8C on 1")
+    assert legal(g) == ["meld 5S 5H 5D"]                          # not down: the turn cannot end
+    g.apply("meld 5S 5H 5D")
+    assert sorted(legal(g)) == ["discard 2S", "discard 3S", "discard AS", "meld AS 2S 3S"]   # down
