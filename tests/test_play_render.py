@@ -226,10 +226,10 @@ def test_replay_positions_are_the_record_played_to_there():
     table = Table.new(rules, ["greedy", "greedy"], seed=3)
     table.run_bots()
     record = table.save()
-    positions = Positions(rulesdsl.replay(dict(record, actions=[])), record["actions"])
+    positions = Positions(record)
     total = len(record["actions"])
-    assert total > 2 * Positions.EVERY
-    for k in (total, 1, Positions.EVERY + 1, 0, total - 1, 2 * Positions.EVERY):
+    assert total > 2 * positions.every
+    for k in (total, 1, positions.every + 1, 0, total - 1, 2 * positions.every):
         want = rulesdsl.replay(dict(record, actions=record["actions"][:k]))
         got = positions.at(k)
         assert [got.view(s) for s in range(2)] == [want.view(s) for s in range(2)]

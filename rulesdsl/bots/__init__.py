@@ -55,6 +55,33 @@ def bot_class(spec: str) -> type:
     return cls
 
 
+#: the options a file (a saved game) may give the bundled bots, and their bounds: a file from elsewhere
+#: must not make a bot think for hours (``check_file_options``)
+FILE_OPTIONS = {"iterations": (int, 1, 100_000), "seconds": (float, 0.001, 600.0), "depth": (int, 0, 10_000),
+                "exploration": (float, 0.0, 100.0), "scale": (float, 0.0, 1e6), "rollout": (str, "random", "greedy")}
+
+
+def check_file_options(options: Any) -> dict:
+    """Bot options read from a file, each a known option of the bundled bots within its bound (a
+    ``BotError`` otherwise): what a person did not type is never trusted to be small."""
+    if not isinstance(options, dict):
+        raise BotError("the bot options must be a mapping")
+    for key, value in options.items():
+        rule = FILE_OPTIONS.get(key)
+        if rule is None:
+            raise BotError(f"`{str(key)[:40]}` is no bot option a file may set ({', '.join(FILE_OPTIONS)})")
+        kind, lo, hi = rule
+        if kind is str:
+            ok = value in (lo, hi)
+        else:
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            ok = number and (kind is float or type(value) is int) and lo <= value <= hi
+        if not ok:
+            want = f"{lo} or {hi}" if kind is str else f"a {'whole ' if kind is int else ''}number from {lo} to {hi:,}"
+            raise BotError(f"bot option `{key}` from a file must be {want}")
+    return dict(options)
+
+
 def make_bot(spec: str, seed: Optional[int] = None, **options: Any) -> Bot:
     """A bot from its spec, seeded.  ``options`` the class does not take are left out (one set of
     options, ``iterations=`` say, serves a table of different bots)."""

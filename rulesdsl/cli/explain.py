@@ -11,18 +11,17 @@ command cannot answer (a ruleset, record, action or option it cannot use): one `
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Optional
 
 import click
 
+from ..engine.record import RecordError, read_record_file
 from ..errors import RulesdslError, excerpt, printable
 from .common import _ALLOW_PATH, _parse_sets, load_or_exit
 
 #: refusals that say the action itself is not written right, not that the rules forbid it
 _NOTATION = ("action syntax", "card notation", "wild cards")
-MAX_RECORD_BYTES = 20_000_000
 
 
 def _fail(message: str) -> None:
@@ -87,16 +86,9 @@ def _position(rules, seed: Optional[int], players: Optional[int], actions: str, 
 
 def _read_record(path: str) -> dict:
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        _fail(f"cannot read `{path}`: {exc.strerror or exc}")
-    if len(data) > MAX_RECORD_BYTES:
-        _fail(f"`{path}` is larger than a record can be ({MAX_RECORD_BYTES:,} bytes)")
-    try:
-        return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        _fail(f"`{path}` is not a JSON record: {exc}")
+        return read_record_file(path)
+    except RecordError as exc:
+        _fail(f"`{path}`: {exc}")
     raise AssertionError
 
 

@@ -10,7 +10,6 @@ invalid ruleset prints its diagnostics and exits 1.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Optional
@@ -53,10 +52,13 @@ def _need_play_extra() -> None:
 @click.option("--seed", default=None, type=int, help="Deal from this seed (default: an unpredictable one).")
 @click.option("--load", "load_file", default=None, metavar="FILE", type=click.Path(dir_okay=False),
               help="Resume a game saved with `save FILE` (its ruleset and seats come from the file).")
+@click.option("--allow-bot", "allow_bots", multiple=True, metavar="MODULE:CLASS",
+              help="With --load: build this bot of your own where the file seats it (repeatable); "
+                   "a file's other seats are people or bundled bots only.")
 @_ALLOW_PATH
 def play(name: Optional[str], seats: tuple, bots: Optional[str], iterations: Optional[int],
          seconds: Optional[float], sets: tuple, players: Optional[int], seed: Optional[int],
-         load_file: Optional[str], allow_paths: tuple) -> None:
+         load_file: Optional[str], allow_bots: tuple, allow_paths: tuple) -> None:
     """Play a game at the terminal: NAME is a bundled game or variant, or a ruleset file.
 
     Answer with a move's number or text (TAB completes); `help` lists the commands."""
@@ -67,8 +69,10 @@ def play(name: Optional[str], seats: tuple, bots: Optional[str], iterations: Opt
         if name or seats or bots or sets or (players, seed, iterations, seconds) != (None,) * 4:
             raise click.UsageError("--load resumes a saved game as it was: give no NAME, --seat, --bots, "
                                    "--iterations, --seconds, --set, --players or --seed with it")
-        table = _load_saved(load_file, allow_paths)
+        table = _load_saved(load_file, allow_paths, allow_bots)
     else:
+        if allow_bots:
+            raise click.UsageError("--allow-bot goes with --load (name your own bots with --bots)")
         if not name:
             raise click.UsageError("name a game to play (see `rulesdsl list`), or --load FILE")
         rules = _rules(name, sets, allow_paths, players)
@@ -89,18 +93,17 @@ def play(name: Optional[str], seats: tuple, bots: Optional[str], iterations: Opt
 def replay(file: str, allow_paths: tuple) -> None:
     """Step through a saved game, every seat's cards shown: n or Enter (next), p (previous), g N, q."""
     _need_play_extra()
-    from ..engine.record import RecordError
-    from ..engine.record import replay as replay_record
+    from ..engine.record import Positions, RecordError
     from ..table.playing import Replayer
 
     table = _load_saved(file, allow_paths)
     data = _read_json(file)
     try:
-        start = replay_record(dict(data, actions=[]), allow_paths=allow_paths)
+        positions = Positions(data, allow_paths=allow_paths)
     except (RecordError, RulesetError) as exc:
         _fail(f"{file}: {exc}")
     console, reader = _console_and_reader()
-    sys.exit(Replayer(table, start, console, reader).run())
+    sys.exit(Replayer(table, positions, console, reader).run())
 
 
 def _rules(name: str, sets: tuple, allow_paths: tuple, players: Optional[int]):
@@ -136,23 +139,24 @@ def _seating(seats: tuple, bots: Optional[str], n: int, options: dict) -> list:
 
 
 def _read_json(path: str):
+    from ..engine.record import RecordError, read_record_file
+
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except OSError as exc:
-        _fail(f"cannot read {path}: {exc.strerror or exc}")
-    except (ValueError, UnicodeDecodeError) as exc:
-        _fail(f"{path} is not a saved game (not JSON: {exc})")
+        return read_record_file(path)
+    except RecordError as exc:
+        _fail(f"{path}: {exc}")
 
 
-def _load_saved(path: str, allow_paths: tuple):
+def _load_saved(path: str, allow_paths: tuple, allow_bots: tuple = ()):
     from ..table import Table, TableError
 
     data = _read_json(path)
     if not isinstance(data, dict):
         _fail(f"{path} is not a saved game (a JSON object is expected)")
+    if allow_bots and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())         # module:Class from the current folder, as --bots does
     try:
-        return Table.load(data, allow_paths=allow_paths)
+        return Table.load(data, allow_paths=allow_paths, allow_bots=allow_bots)
     except TableError as exc:
         _fail(f"{path}: {exc}")
 

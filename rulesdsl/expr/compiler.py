@@ -95,6 +95,10 @@ def _number_words(value: Any) -> str:
         return f"a number of {digits:,} digits" if digits > 20 else f"`{value}`"
     return f"`{value!r}`"
 MAX_DERIVED_DEPTH = 50     # derived values built on derived values, at most this many deep
+#: derived values and functions one evaluation may expand to, counting every use through the chain
+#: (``f(x): g(x) + g(x)`` expands to 1 + 2 of ``g``'s): a few calls each sharing the next would
+#: otherwise double the work per level, so the expansion is bounded at load
+MAX_DERIVED_CALLS = 10_000
 
 
 def _numbers_only(op):
@@ -172,6 +176,7 @@ class Scope:
         self._derived_busy: set[str] = set()
         self._derived_failed: set[str] = set()     # reported once; later uses fail silently
         self._derived_ready = False
+        self._derived_cost: dict[str, int] = {}    # name -> derived uses one evaluation of it expands to
         self._locals: list[str] = []
         self._local_shows: dict[str, str] = {}   # a comprehension's variable -> "card" when it runs over cards
         self._n_params = 0                        # how many of ``_locals`` (the first) are parameters
@@ -191,12 +196,26 @@ class Scope:
                            "an expression may use",
                            _suggest(name, words) or _suggest(name, self.known_names())
                            or "write one of: " + ", ".join(words))
+            if not any(expr is entry for entry in self._entries.values()):   # (a derived body: its own)
+                self._check_expansion(expr.ast)
             fn = self._c(expr.ast)
             if isinstance(expr, CondExpr):
                 self._check_condition(expr.ast)
             return fn
         except CompileError:
             return Const(None)
+
+    def _check_expansion(self, ast: E) -> None:
+        """An expression's own uses of derived values and functions expand within ``MAX_DERIVED_CALLS``."""
+        if not self._entries:
+            return
+        if not self._derived_ready:
+            self._prepare_derived()
+        total = sum(self._derived_cost.get(d, 1) for d, _ in _derived_refs(ast, self.derived, self.functions))
+        if total > MAX_DERIVED_CALLS:
+            self._fail(ast, "E-LIMIT", f"this rule expands to {_at_most(total)} uses of derived values and "
+                       f"functions in one evaluation; the limit is {MAX_DERIVED_CALLS:,}",
+                       "use each derived value or function once where it is used several times")
 
     def check_derived(self) -> None:
         """Compile every derived value and function for itself, used or not (a function's body with its
@@ -634,9 +653,19 @@ class Scope:
                     state[dep] = 1
                     stack.append((dep, iter(deps[dep])))
         depth: dict[str, int] = {}
+        cost = self._derived_cost
         for name in order:                                   # dependencies come first
             below = [d for d, _ in deps[name]]
             if any(d in self._derived_failed for d in below):
+                self._derived_failed.add(name)
+                continue
+            cost[name] = 1 + sum(cost.get(d, 1) for d in below)
+            if cost[name] > MAX_DERIVED_CALLS:
+                self.diags.error("E-LIMIT", f"derived {'function' if name in self.functions else 'value'} "
+                                 f"`{name}` expands to {_at_most(cost[name])} uses of derived values and "
+                                 f"functions in one evaluation; the limit is {MAX_DERIVED_CALLS:,}",
+                                 self._entries[name].pos, "use each derived value or function once where it "
+                                 "is used several times (each use is computed again)")
                 self._derived_failed.add(name)
                 continue
             depth[name] = 1 + max((depth.get(d, 0) for d in below), default=0)
@@ -940,6 +969,11 @@ def _type_of(v: Any) -> str:
 def _suggest(word: str, choices) -> str:
     """A "did you mean" hint that never offers the word itself back."""
     return suggest(word, [c for c in choices if c != word])
+
+
+def _at_most(n: int) -> str:
+    """A count for a message: exact when it is short, else its order of magnitude."""
+    return f"{n:,}" if n < 10 ** 12 else f"about 10^{len(str(n)) - 1}"
 
 
 def _derived_refs(e: E, derived: dict, functions: Optional[dict] = None,

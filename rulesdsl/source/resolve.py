@@ -517,7 +517,15 @@ def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str
     params = tree.get("params")
     param_names = list(params.keys()) if isinstance(params, Map) else []
     for key, value in overrides.items():
-        pos = where.get(key) or Pos(f"<override {key}>", 1, 1)
+        if not isinstance(key, str):
+            d.error("E-TYPE", f"an override's key is a {type(key).__name__}", Pos("<override>", 1, 1),
+                    "name a parameter, or a dotted path such as `deck.jokers`")
+            continue
+        pos = where.get(key) or Pos(f"<override {excerpt(key, 40)}>", 1, 1)
+        problem = override_value_problem(value)
+        if problem is not None:
+            d.error(problem[0], f"override `{excerpt(key, 40)}`: {problem[1]}", pos, problem[2])
+            continue
         node = from_plain(value, pos)
         if "." not in key:
             if key not in param_names:
@@ -546,6 +554,49 @@ def apply_overrides(tree: Node, overrides: Mapping[str, Any], where: Mapping[str
                 overlay = Map({p: overlay}, pos, {p: pos})
         tree = merge(tree, overlay, d)
     return tree
+
+
+#: items an override's value may hold in all (a list parameter's items, nested lists and mappings)
+MAX_OVERRIDE_ITEMS = 1000
+
+
+def override_value_problem(value: Any) -> Optional[tuple[str, str, str]]:
+    """Why ``value`` cannot be an override at all, whatever it overrides: (code, message, hint), or None.
+
+    The one check every path shares (``load(overrides=)``, ``--set``, the web start page, a record's or
+    a saved game's overrides, the OpenSpiel and PettingZoo parameters all reach ``apply_overrides``):
+    plain data only (numbers, true/false, texts, lists, mappings with text keys), every number finite
+    and within +-``MAX_NUMBER`` as a number written in a file is, nested no deeper than a file may be,
+    and small.  The parameter's own kind and bounds are checked after, where it is declared."""
+    from . import MAX_DEPTH, MAX_NUMBER
+
+    stack, seen = [(value, 0)], 0
+    while stack:
+        v, depth = stack.pop()
+        seen += 1
+        if seen > MAX_OVERRIDE_ITEMS:
+            return ("E-TOO-BIG", f"the value holds more than {MAX_OVERRIDE_ITEMS:,} items",
+                    "a parameter is a number, true/false, a word, or a short list")
+        if depth > MAX_DEPTH:
+            return ("E-DEPTH", f"the value is nested deeper than {MAX_DEPTH} levels", "give a plain value")
+        if v is None or isinstance(v, (bool, str)):
+            continue
+        if isinstance(v, (int, float)):
+            if v != v or v in (float("inf"), float("-inf")):
+                return ("E-NUMBER", f"`{v}` is not a finite number", "give a number")
+            if not -MAX_NUMBER <= v <= MAX_NUMBER:
+                return ("E-NUMBER", f"the number is too large (the limit is {MAX_NUMBER:,})",
+                        "numbers in rules are small; check for a typo")
+        elif isinstance(v, (list, tuple)):
+            stack.extend((x, depth + 1) for x in v)
+        elif isinstance(v, dict):
+            if not all(isinstance(k, str) for k in v):
+                return ("E-TYPE", "a mapping's keys must be texts", "write the keys as words")
+            stack.extend((x, depth + 1) for x in v.values())
+        else:
+            return ("E-TYPE", f"a {type(v).__name__} is no ruleset value",
+                    "give a number, true/false, a word, or a list")
+    return None
 
 
 def digest(tree: Any) -> str:

@@ -12,11 +12,12 @@ playing the record's actions from the nearest kept copy of an earlier position.
 from __future__ import annotations
 
 import json
-from typing import Optional, Sequence
+from typing import Optional
 
 from rich.console import Console
 from rich.text import Text
 
+from ..engine.record import Positions
 from ..errors import IllegalAction, RulesdslError, printable
 from .reading import COMMANDS, resolve, help_lines
 from .session import Table
@@ -184,35 +185,12 @@ def _value(value) -> str:
 
 
 # ---------------------------------------------------------------------------------------- replay
-class Positions:
-    """Every position of a recorded game, rebuilt on demand from kept copies (one every ``EVERY``
-    actions) and the record's actions."""
-
-    EVERY = 32
-
-    def __init__(self, start, actions: Sequence[str]):
-        self.actions = list(actions)
-        self.kept = {0: start}
-
-    def __len__(self) -> int:
-        return len(self.actions) + 1
-
-    def at(self, k: int):
-        base = max(m for m in self.kept if m <= k)
-        game = self.kept[base].clone()
-        for i in range(base, k):
-            game.apply(self.actions[i])
-            if (i + 1) % self.EVERY == 0 and i + 1 not in self.kept:
-                self.kept[i + 1] = game.clone()
-        return game
-
-
 class Replayer:
     """Steps through a finished (or saved) game: ``n``/Enter next, ``p`` previous, ``g N``, ``q``."""
 
-    def __init__(self, table: Table, start, console: Console, reader):
+    def __init__(self, table: Table, positions: Positions, console: Console, reader):
         self.table = table
-        self.positions = Positions(start, table.game.history)
+        self.positions = positions
         self.console = console
         self.reader = reader
         self.style = CardStyle.of(table.game)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
-from ..bots import BotError, make_bot
+from ..bots import BUNDLED, BotError, check_file_options, make_bot
 from ..engine.actions import parse_action
 from ..engine.record import RecordError, replay
 from ..engine.visibility import seen_by
@@ -27,6 +27,8 @@ HUMAN = "human"
 #: a bot that keeps choosing past this many actions in a row without a person to move stops the
 #: table's ``run_bots`` (a match played to the end by bots alone is still bounded by the game)
 BOT_STEP_LIMIT = 100_000
+#: what the ``table`` field of a saved game holds
+SAVED_TABLE_FIELDS = ("seats", "bot_options", "bot_seed")
 
 
 class TableError(ValueError):
@@ -41,6 +43,17 @@ class Event(NamedTuple):
     text: str             # its canonical text
     hand: int             # the hand it was made in
     shown: tuple          # per seat: the frozenset of the action's card texts that seat saw
+
+
+def _check_file_seats(seats: Any, allow_bots: Sequence[str]) -> None:
+    """The seats a file names: people, bundled bots, and only the ``module:Class`` bots allowed."""
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise TableError("the saved table's seats must be a list of texts (human or a bot name)")
+    for spec in seats:
+        if spec != HUMAN and spec not in BUNDLED and spec not in allow_bots:
+            raise TableError(f"the saved table seats the bot `{spec[:60]}`, which is not a bundled bot "
+                             f"({', '.join(BUNDLED)}); a bot of your own is built from a file only when you "
+                             f"name it (rulesdsl play --load FILE --allow-bot {spec[:60]})")
 
 
 class Table:
@@ -75,18 +88,27 @@ class Table:
 
     @classmethod
     def load(cls, data: Mapping[str, Any], rules=None, allow_paths: Sequence = (),
-             seats: Optional[Sequence[str]] = None) -> "Table":
+             seats: Optional[Sequence[str]] = None, allow_bots: Sequence[str] = ()) -> "Table":
         """The table a saved file (or any game record) describes, its log rebuilt.  ``seats`` overrides
-        who sits where (a plain record names no seats: every seat is then a person)."""
-        saved = data.get("table") if isinstance(data, Mapping) else None
+        who sits where (a plain record names no seats: every seat is then a person).
+
+        A file comes from anywhere, so its seats are people or bundled bots only: a ``module:Class``
+        seat is built only when ``allow_bots`` names it (the person who loads the file chose to run that
+        code), and bot options from the file are held to ``bots.FILE_OPTIONS``."""
+        saved = data.get("table", {}) if isinstance(data, Mapping) else {}
+        if not isinstance(saved, Mapping) or not set(saved) <= set(SAVED_TABLE_FIELDS):
+            raise TableError(f"the saved table holds only {', '.join(SAVED_TABLE_FIELDS)}")
         if seats is None:
-            seats = saved.get("seats") if isinstance(saved, Mapping) else None
-        options = saved.get("bot_options", {}) if isinstance(saved, Mapping) else {}
-        bot_seed = saved.get("bot_seed", 0) if isinstance(saved, Mapping) else 0
-        if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
-            raise TableError("the saved table's seats must be a list of texts (human or a bot name)")
-        if not isinstance(options, Mapping) or type(bot_seed) is not int:
-            raise TableError("the saved table's bot options must be a mapping and its bot seed a whole number")
+            seats = saved.get("seats")
+            if seats is not None:
+                _check_file_seats(seats, allow_bots)
+        bot_seed = saved.get("bot_seed", 0)
+        if type(bot_seed) is not int or bot_seed.bit_length() > 64:
+            raise TableError("the saved table's bot seed must be a whole number")
+        try:
+            options = check_file_options(saved.get("bot_options", {}))
+        except BotError as exc:
+            raise TableError(f"the saved table: {exc}") from None
         log: list = []
 
         def logged(game, text):

@@ -25,7 +25,7 @@ from ..errors import IllegalAction, RulesdslError, RulesetError, printable
 from .lobby import BOT_NAMES, Lobby, LobbyError, Room
 from .protocol import ProtocolError, error, read_message, refused
 from .render import ruleset_form, seat_state
-from .replays import open_record, position
+from .replays import REPLAY_THREADS, open_record, position
 
 STATIC = Path(__file__).parent / "static"
 #: largest request body the API reads (an uploaded record)
@@ -43,7 +43,7 @@ def create_app(lobby: Optional[Lobby] = None, bot_delay: float = 0.6) -> Starlet
         Route("/api/ruleset", tables.ruleset),
         Route("/api/games", tables.create, methods=["POST"]),
         Route("/api/replays", tables.open_replay, methods=["POST"]),
-        Route("/api/replays/{key}/{step:int}", tables.replay_step),
+        Route("/api/replays/{key}/{step}", tables.replay_step),
         Route("/api/{game}/record", tables.record),
         WebSocketRoute("/ws", tables.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -75,6 +75,13 @@ class Tables:
         self.lobby = lobby
         self.bot_delay = bot_delay
         self._tasks: set = set()
+        self._replay_slots: Optional[asyncio.Semaphore] = None
+
+    def replay_slots(self) -> asyncio.Semaphore:
+        """At most ``REPLAY_THREADS`` replays are built at once (made in the server's own loop)."""
+        if self._replay_slots is None:
+            self._replay_slots = asyncio.Semaphore(REPLAY_THREADS)
+        return self._replay_slots
 
     # ------------------------------------------------------------------ start page
     async def rulesets(self, request: Request) -> JSONResponse:
@@ -119,7 +126,7 @@ class Tables:
             default = defaults[key]
             if isinstance(default, tuple):
                 default = list(default)
-            if value != default:
+            if not _same_value(value, default):          # 1 is not `true`, nor 1.0 a whole 1
                 out[key] = value
         return out
 
@@ -141,7 +148,8 @@ class Tables:
         body = await _json_body(request)
         try:
             record, rules = await self._record_of(body)
-            replay = await asyncio.to_thread(open_record, self.lobby, record, rules)
+            async with self.replay_slots():
+                replay = await asyncio.to_thread(open_record, self.lobby, record, rules)
         except LobbyError as exc:
             return _fail(str(exc))
         except RulesdslError as exc:
@@ -166,8 +174,12 @@ class Tables:
         replay = self.lobby.replays.get(request.path_params["key"])
         if replay is None:
             return _fail("no such replay", 404)
-        try:                                         # a replay is its own copy: another thread may build it
-            return JSONResponse(await asyncio.to_thread(position, replay, request.path_params["step"]))
+        step = request.path_params["step"]
+        if not (step.isascii() and step.isdigit()) or len(step) > 9:
+            return _fail("a replay position is a count of actions: 0, 1, 2, ...", 404)
+        try:                                         # positions are rebuilt from copies: threads may share them
+            async with self.replay_slots():
+                return JSONResponse(await asyncio.to_thread(position, replay, int(step)))
         except LobbyError as exc:
             return _fail(str(exc))
 
@@ -183,7 +195,7 @@ class Tables:
         room.sockets.append((ws, seat))
         try:
             async with room.get_lock():
-                await ws.send_json(seat_state(room, seat))
+                await _send(ws, await asyncio.to_thread(seat_state, room, seat))
             self.kick(room)
             while True:
                 message = await ws.receive()
@@ -200,15 +212,15 @@ class Tables:
         try:
             msg = read_message(raw)
         except ProtocolError as exc:
-            await ws.send_json(error(str(exc)))
+            await _send(ws, error(str(exc)))
             return
         async with room.get_lock():                 # the table changes and is read under the room's lock
-            if msg["type"] == "sync":
-                await ws.send_json(seat_state(room, seat))
+            if msg["type"] == "sync":                # (game work runs in a thread: the loop serves the others)
+                await _send(ws, await asyncio.to_thread(seat_state, room, seat))
                 return
-            reply = self._act(room, seat, msg["action"])
+            reply = await asyncio.to_thread(self._act, room, seat, msg["action"])
             if reply is not None:
-                await ws.send_json(reply)
+                await _send(ws, reply)
                 return
             await self.broadcast(room)
         self.kick(room)
@@ -233,9 +245,9 @@ class Tables:
         states: dict = {}
         for ws, seat in list(room.sockets):
             if seat not in states:
-                states[seat] = seat_state(room, seat)
+                states[seat] = await asyncio.to_thread(seat_state, room, seat)
             try:
-                await ws.send_json(states[seat])
+                await _send(ws, states[seat])
             except Exception:  # noqa: BLE001 -- a closed socket is dropped, the others still get theirs
                 room.sockets[:] = [(w, s) for w, s in room.sockets if w is not ws]
 
@@ -278,9 +290,28 @@ class Tables:
     async def _tell_all(self, room: Room, message: dict) -> None:
         for ws, _ in list(room.sockets):
             try:
-                await ws.send_json(message)
+                await _send(ws, message)
             except Exception:  # noqa: BLE001
                 pass
+
+
+async def _send(ws: WebSocket, message: dict) -> None:
+    """Send ``message`` as strict JSON: a value that is not a finite number never reaches a browser
+    (which would refuse the whole message); the seat is told the game cannot be shown instead."""
+    try:
+        text = json.dumps(message, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+    except ValueError:
+        text = json.dumps(error("the game holds a value that is not a finite number; it cannot be shown"))
+    await ws.send_text(text)
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Equal as ruleset values: of one kind (Python's ``1 == True`` and ``1 == 1.0`` do not count)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def links(room: Room, base: str) -> dict:
@@ -312,5 +343,5 @@ async def _json_body(request: Request) -> Any:
         chunks.append(chunk)
     try:
         return json.loads(b"".join(chunks) or b"null")
-    except ValueError:
+    except (ValueError, RecursionError):            # not JSON, or nested past what the parser follows
         return None

@@ -181,7 +181,7 @@ class Lobby:
         to a seat of the game once the match is over."""
         if not isinstance(token, str):
             return False
-        if secrets.compare_digest(token, room.host):
+        if secrets.compare_digest(token.encode("utf-8", "surrogatepass"), room.host.encode()):
             return True
         return token in room.tokens and room.table.game.is_over
 

@@ -4,6 +4,12 @@ A record comes from a finished game here or from a file a person uploads.  An up
 replayed only under a ruleset this server offers (``Lobby.rules``: the bundled games and the one it
 was started with), so a record cannot make the server read a file, and its seats are only names here:
 no bot is made from it (a ``module:Class`` seat would import code).
+
+A record from elsewhere costs the server only what it bounds: at most ``MAX_REPLAY_ACTIONS`` actions
+(a record whose overrides make an endless game is cut there, refused), only its checked fields kept
+(``record.checked``), at most ``MOST_KEPT`` copies of the game per replay, and a position rebuilt from
+the nearest copy, so a request replays at most a few hundred actions.  ``Tables`` runs at most
+``REPLAY_THREADS`` replays at once, beside the games and bots.
 """
 
 from __future__ import annotations
@@ -11,60 +17,71 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..engine.record import RecordError
+from ..engine.record import Positions, RecordError, checked
 from ..errors import RulesdslError
-from ..table import HUMAN, Table, TableError
+from ..table import HUMAN, Table
+from ..table.session import SAVED_TABLE_FIELDS, after_action, before_action
 from .lobby import BOT_NAMES, LobbyError
-from .render import replay_position
+from .render import LOG_LINES, replay_position
+
+#: most actions a record replayed here may hold
+MAX_REPLAY_ACTIONS = 20_000
+#: copies of the game a replay keeps (one every 32 actions, fewer for a long record)
+MOST_KEPT = 64
+#: replays built at once (opening one, or one position); the others wait their turn
+REPLAY_THREADS = 2
 
 
 @dataclass
 class Replay:
-    record: dict
+    record: dict               # the checked fields only
     rules: Any
     names: list
+    positions: Positions
 
 
 def open_record(lobby, record: Any, rules=None) -> Replay:
     """Check that ``record`` replays to its end (under ``rules``, or the offered ruleset it names)."""
     if not isinstance(record, Mapping):
         raise LobbyError("a record is a JSON object")
-    if rules is None:
-        name, overrides = record.get("ruleset"), record.get("overrides")
-        if not isinstance(overrides, Mapping):
-            raise LobbyError("the record's `overrides` must be an object")
-        rules = lobby.rules(name, dict(overrides))
-    _load(record, rules, None)
-    return Replay(dict(record), rules, _names(record))
+    saved = record.get("table", {})
+    if not isinstance(saved, Mapping) or not set(saved) <= set(SAVED_TABLE_FIELDS):
+        raise LobbyError(f"the record's `table` holds only {', '.join(SAVED_TABLE_FIELDS)}")
+    try:
+        clean = checked(record, MAX_REPLAY_ACTIONS)
+        if rules is None:
+            rules = lobby.rules(clean["ruleset"], clean["overrides"])
+        positions = Positions(clean, rules, most_kept=MOST_KEPT)
+        positions.at(len(clean["actions"]))        # it replays to its end (keeping copies on the way)
+    except (RecordError, RulesdslError) as exc:
+        raise LobbyError(f"the record does not replay here: {exc}") from None
+    return Replay(clean, rules, _names(saved.get("seats"), clean["players"]), positions)
 
 
 def position(replay: Replay, step: int) -> dict:
-    """The position after the first ``step`` actions, built by replaying that prefix."""
+    """The position after the first ``step`` actions, with the last ``LOG_LINES`` of its log."""
     actions = replay.record["actions"]
     step = max(0, min(step, len(actions)))
-    table = _load(replay.record, replay.rules, step)
+    log: list = []
+
+    def logged(game, text: str) -> None:
+        log.append(before_action(game, text))
+        game.apply(text)
+        log[-1] = after_action(game, log[-1])
+
+    try:
+        game = replay.positions.at(step, earliest=step - LOG_LINES, apply=logged)
+    except RulesdslError as exc:
+        raise LobbyError(f"the record does not replay here: {exc}") from None
+    table = Table(game, [HUMAN] * game.n)
+    table.events = log
     return replay_position(table, actions, step, replay.names)
 
 
-def _load(record: Mapping, rules, step) -> Table:
-    data = dict(record)
-    if step is not None:
-        data["actions"] = list(record["actions"])[:step]
-    players = data.get("players")
-    seats = [HUMAN] * players if type(players) is int and 0 < players <= 64 else None
-    try:
-        return Table.load(data, rules=rules, seats=seats)
-    except (TableError, RecordError, RulesdslError) as exc:
-        raise LobbyError(f"the record does not replay here: {exc}") from None
-
-
-def _names(record: Mapping) -> list:
+def _names(seats: Any, n: int) -> list:
     """Seat names for the replay: "seat 2", with the bot's name for a seat a known bot played."""
-    saved = record.get("table")
-    seats = saved.get("seats") if isinstance(saved, Mapping) else None
-    n = record.get("players") if type(record.get("players")) is int else 0
     names = []
     for s in range(n):
         spec = seats[s] if isinstance(seats, list) and s < len(seats) else HUMAN
-        names.append(f"seat {s + 1}" + (f" ({spec})" if spec in BOT_NAMES else ""))
+        names.append(f"seat {s + 1}" + (f" ({spec})" if isinstance(spec, str) and spec in BOT_NAMES else ""))
     return names
