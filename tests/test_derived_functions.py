@@ -312,6 +312,26 @@ def test_a_comprehension_inside_a_function_counts_toward_the_nesting_limit(tmp_p
     assert "nested" in d.message
 
 
+def _doubling(levels: int) -> str:
+    """``f0(x): x`` and ``f_i(x): f_{i-1}(x) + f_{i-1}(x)``: level ``i`` expands to 2^(i+1) - 1 calls."""
+    return "\n".join(["f0(x): x"] + [f"f{i}(x): f{i - 1}(x) + f{i - 1}(x)" for i in range(1, levels + 1)])
+
+
+def test_a_function_whose_calls_expand_past_the_limit_is_refused_at_load(tmp_path):
+    """docs/language.md, Limits: one evaluation expands to at most 10,000 uses of derived values and
+    functions, counted through the chain; past it, the first function over is `E-LIMIT` at its line."""
+    from rulesdsl.expr.compiler import MAX_DERIVED_CALLS
+
+    fits = max(i for i in range(40) if 2 ** (i + 1) - 1 <= MAX_DERIVED_CALLS)
+    assert scores(tmp_path, _doubling(fits), f"f{fits}(player)") == [0, 2 ** fits]
+    text = _probe_text(_doubling(48), "f48(player)")
+    d = _only(load_errors(tmp_path, _doubling(48), "f48(player)"), "E-LIMIT")
+    assert f"`f{fits + 1}`" in d.message and f"{2 ** (fits + 2) - 1:,} uses" in d.message
+    assert (d.pos.line, d.pos.col) == _line_col(text, f"f{fits}(x) + f{fits}(x)")
+    d = _only(load_errors(tmp_path, _doubling(fits), f"f{fits}(player) + f{fits}(player)"), "E-LIMIT")
+    assert "this rule expands" in d.message
+
+
 # ------------------------------------------------------------------ both syntaxes
 
 ROUND_TRIP = _probe_text("""

@@ -344,7 +344,10 @@ def test_cli_an_unknown_action_is_the_parse_error(run):
 def test_cli_bad_positions_are_one_line_errors(run, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
     for args in (["gin_rummy", "knock 3S"],                                  # no position
+                 ["gin_rummy", "--record", str(deep), "pass"],              # nested past the parser
                  ["gin_rummy", "--seed", "1"],                               # nothing to explain
                  ["gin_rummy", "--seed", "1", "--actions", "pass; bogus", "pass"],
                  ["gin_rummy", "--record", str(bad), "pass"],

@@ -36,12 +36,14 @@ class Session:
     def __init__(self) -> None:
         self.client = LanguageClient("rulesdsl-test", "1")
         self.reports: dict[str, types.PublishDiagnosticsParams] = {}
+        self.published: list[tuple] = []           # (uri, version) of every report, in order
         self.changed = asyncio.Condition()
         self.versions: dict[str, int] = {}
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         async def published(params: types.PublishDiagnosticsParams) -> None:
             async with self.changed:
+                self.published.append((params.uri, params.version))
                 self.reports[params.uri] = params
                 self.changed.notify_all()
 
@@ -286,3 +288,82 @@ def test_missing_pygls_is_one_line(tmp_path):
                           text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
     assert done.stderr.strip() == "error: the language server needs pygls: pip install 'rulesdsl[lsp]'"
+
+
+def test_a_document_the_client_never_opened_is_never_read(server, tmp_path):
+    """docs/editors.md: hover, completion and definition on a document the client has not opened answer
+    null, and the server reads nothing (pygls would otherwise read it from disk and publish
+    diagnostics quoting it)."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n")
+
+    async def scenario(s: Session) -> None:
+        uri = from_fs_path(str(secret))
+        doc = types.TextDocumentIdentifier(uri)
+        at = types.Position(0, 3)
+        assert await s.client.text_document_hover_async(types.HoverParams(doc, at)) is None
+        assert await s.client.text_document_completion_async(types.CompletionParams(doc, at)) is None
+        assert await s.client.text_document_definition_async(types.DefinitionParams(doc, at)) is None
+        opened = s.open(tmp_path / "open.yaml", "extends: gin_rummy\n")
+        await s.diagnostics(opened)                              # later messages have been handled
+        assert uri not in s.reports
+
+    server(scenario)
+
+
+def test_a_burst_of_edits_is_checked_once_at_its_newest_version(server, tmp_path):
+    """docs/editors.md: edits that arrive together are checked once, at the newest version (500 edits
+    each checked in turn took minutes)."""
+    path, text = gin_copy(tmp_path)
+
+    async def scenario(s: Session) -> None:
+        uri = s.open(path, text)
+        await s.diagnostics(uri)
+        before = len(s.published)
+        for k in range(60):
+            s.change(uri, text + f"# edit {k}\n" + ("  suitz: 4\n" if k == 59 else ""))
+        last = await s.diagnostics(uri)
+        published = [v for u, v in s.published[before:] if u == uri]
+        assert published[-1] == s.versions[uri] and len(published) < 10, published
+        assert [d.code for d in last] != []                      # the newest text (a key too many)
+
+    server(scenario)
+
+
+def test_a_request_whose_parameters_are_not_of_the_protocol_gets_invalid_params(tmp_path):
+    """A position such as line -1 or 2^31 is not of the protocol: the reply is InvalidParams, never
+    silence (the client would wait forever); a position past the document is null.  Spoken as raw
+    JSON-RPC over stdio (a well-behaved client cannot even send such a position)."""
+    import json
+    import subprocess
+
+    def frame(obj) -> bytes:
+        body = json.dumps(obj).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    uri = from_fs_path(str(tmp_path / "doc.yaml"))
+    hover = lambda i, line, char: {"jsonrpc": "2.0", "id": i, "method": "textDocument/hover", "params": {  # noqa: E731
+        "textDocument": {"uri": uri}, "position": {"line": line, "character": char}}}
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "yaml", "version": 1, "text": "extends: gin_rummy\n"}}},
+        hover(2, -1, 0), hover(3, 2 ** 31, 0), hover(4, 10 ** 6, 10 ** 6),
+        {"jsonrpc": "2.0", "id": 5, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "rulesdsl.cli.main", "lsp"], input=b"".join(map(frame, messages)),
+                          capture_output=True, env=env, timeout=TIMEOUT, cwd=tmp_path)
+    replies = {}
+    out = done.stdout
+    while out:
+        head, _, rest = out.partition(b"\r\n\r\n")
+        n = int(next(h for h in head.split(b"\r\n") if h.lower().startswith(b"content-length")).split(b":")[1])
+        msg = json.loads(rest[:n])
+        out = rest[n:]
+        if "id" in msg:
+            replies[msg["id"]] = msg
+    assert replies[2]["error"]["code"] == replies[3]["error"]["code"] == -32602      # InvalidParams
+    assert replies[4]["result"] is None and "error" not in replies[4]
+    assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")

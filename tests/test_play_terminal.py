@@ -199,13 +199,33 @@ def test_saved_file_errors(tmp_path):
     bad_json.write_text("{nope")
     not_record = tmp_path / "list.json"
     not_record.write_text('{"format": "other"}')
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
     for command in ("play --load", "replay"):
         for path, message in ((tmp_path / "missing.json", "cannot read"), (bad_json, "not JSON"),
-                              (not_record, "not a rulesdsl record")):
+                              (not_record, "not a rulesdsl record"), (deep, "nested too deeply")):
             result = CliRunner().invoke(cli, [*command.split(), str(path)])
             assert result.exit_code == 2, result.output
             lines = result.output.strip().splitlines()
             assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+def test_a_saved_game_seating_a_bot_of_its_own_loads_only_when_the_command_names_it(tmp_path, monkeypatch):
+    """docs/play.md: from a file, only bundled bots are built; `--allow-bot MODULE:CLASS` names the
+    module the person chose to run (a `module:Class` seat would otherwise import any code)."""
+    (tmp_path / "loud.py").write_text("print('IMPORTED')\nfrom rulesdsl.bots.random_bot import RandomBot as Bot\n")
+    monkeypatch.chdir(tmp_path)
+    saved = tmp_path / "game.json"
+    _play(["gin_rummy", "--seed", "1"], ["1", f"save {saved}", "quit"])
+    data = json.loads(saved.read_text())
+    data["table"]["seats"][1] = "loud:Bot"
+    saved.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["play", "--load", str(saved)], input="quit\n")
+    assert result.exit_code == 2 and "IMPORTED" not in result.output
+    assert "--allow-bot loud:Bot" in result.output
+    result = CliRunner().invoke(cli, ["play", "--load", str(saved), "--allow-bot", "loud:Bot"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "IMPORTED" in result.output and "seat 2 (loud:Bot)" in result.output
 
 
 def test_an_invalid_ruleset_prints_its_diagnostics_and_status_1(tmp_path, monkeypatch):

@@ -1,13 +1,22 @@
-"""The pygls server: each open document is checked on open and on every change, and the features
-answer from that check.  Run it with ``rulesdsl lsp`` (standard input and output)."""
+"""The pygls server: each open document is checked on open and after its edits, and the features
+answer from that check.  Run it with ``rulesdsl lsp`` (standard input and output).
+
+What a client may make it do is bounded: only documents the client opened are read (a request naming
+any other file answers null, and nothing is read from disk), a burst of edits is checked once, at its
+newest version, and a request whose parameters are not of the protocol (a position at line -1) gets
+an ``InvalidParams`` error reply instead of none."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 
 from .completion import complete
@@ -22,6 +31,40 @@ _KINDS = {"key": types.CompletionItemKind.Property, "param": types.CompletionIte
           "file": types.CompletionItemKind.File}
 
 
+#: seconds the server waits after an edit for the next one before checking (a burst is checked once)
+SETTLE = 0.05
+
+
+class _Dropped:
+    """A message already answered while it was read (its parameters were not of the protocol)."""
+
+    jsonrpc = "answered"
+
+    def __repr__(self) -> str:
+        return "(a request answered with InvalidParams)"
+
+
+def _not_unreadable(record: logging.LogRecord) -> bool:
+    """pygls logs a request it cannot read with its traceback; ``_Protocol`` answers it instead."""
+    return not str(record.msg).startswith("Unable to deserialize message")
+
+
+logging.getLogger("pygls.protocol.json_rpc").addFilter(_not_unreadable)
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request it cannot read with ``InvalidParams`` (pygls itself only
+    logs it, so the client would wait for a reply forever)."""
+
+    def structure_message(self, data: dict) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcInvalidParams as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                self._send_response(data["id"], error=exc.to_response_error())
+            return _Dropped()
+
+
 class RulesServer(LanguageServer):
     """Keeps the last check of every open document (its names serve completion while the text is
     half typed) and the ``--allow-path`` folders ``extends`` may reach."""
@@ -29,9 +72,16 @@ class RulesServer(LanguageServer):
     def __init__(self, allow_paths: Sequence[str] = ()):
         from .. import __version__
 
-        super().__init__("rulesdsl", __version__)
+        super().__init__("rulesdsl", __version__, protocol_cls=_Protocol)
         self.allow_paths = tuple(allow_paths)
         self.checked: dict[str, Analysis] = {}
+        self.newest: dict[str, int] = {}          # uri -> the newest version an edit announced
+
+    def is_open(self, uri: str) -> bool:
+        """The client opened this document (the only ones the server reads: never a file on disk)."""
+        from urllib.parse import unquote
+
+        return unquote(uri) in self.workspace.text_documents
 
     def check(self, uri: str) -> Analysis:
         doc = self.workspace.get_text_document(uri)
@@ -41,8 +91,11 @@ class RulesServer(LanguageServer):
                                                                              version=doc.version))
         return a
 
-    def current(self, uri: str) -> Analysis:
-        """The check of the document's current text (checked again if it changed since)."""
+    def current(self, uri: str) -> Optional[Analysis]:
+        """The check of the document's current text (checked again if it changed since); None for a
+        document the client has not opened."""
+        if not self.is_open(uri):
+            return None
         a = self.checked.get(uri)
         doc = self.workspace.get_text_document(uri)
         return a if a is not None and a.text == doc.source else self.check(uri)
@@ -64,19 +117,25 @@ def build(allow_paths: Sequence[str] = ()) -> RulesServer:
         ls.check(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.check(params.text_document.uri)
+    async def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams) -> None:
+        uri, version = params.text_document.uri, params.text_document.version
+        ls.newest[uri] = version
+        await asyncio.sleep(SETTLE)                  # edits still on their way are applied meanwhile
+        if ls.newest.get(uri) == version and ls.is_open(uri):
+            ls.check(uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: RulesServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.checked.pop(params.text_document.uri, None)
+        ls.newest.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                             diagnostics=[]))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: RulesServer, params: types.HoverParams) -> Optional[types.Hover]:
         p = params.position
-        found = hover_text(ls.current(params.text_document.uri), p.line, p.character)
+        a = ls.current(params.text_document.uri)
+        found = hover_text(a, p.line, p.character) if a is not None else None
         if found is None:
             return None
         text, start, end = found
@@ -85,9 +144,12 @@ def build(allow_paths: Sequence[str] = ()) -> RulesServer:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=[".", ":", "=", " "]))
-    def completion(ls: RulesServer, params: types.CompletionParams) -> types.CompletionList:
+    def completion(ls: RulesServer, params: types.CompletionParams) -> Optional[types.CompletionList]:
         p = params.position
-        items = complete(ls.current(params.text_document.uri), p.line, p.character)
+        a = ls.current(params.text_document.uri)
+        if a is None:
+            return None
+        items = complete(a, p.line, p.character)
         return types.CompletionList(is_incomplete=False, items=[
             types.CompletionItem(i.label, kind=_KINDS.get(i.kind),
                                  documentation=types.MarkupContent(types.MarkupKind.Markdown, i.doc) if i.doc else None)
@@ -96,7 +158,8 @@ def build(allow_paths: Sequence[str] = ()) -> RulesServer:
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     def goto(ls: RulesServer, params: types.DefinitionParams) -> Optional[types.Location]:
         p = params.position
-        found = definition(ls.current(params.text_document.uri), p.line, p.character)
+        a = ls.current(params.text_document.uri)
+        found = definition(a, p.line, p.character) if a is not None else None
         if found is None:
             return None
         path, line, char = found

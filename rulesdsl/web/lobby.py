@@ -55,6 +55,7 @@ class Room:
     sockets: list = field(default_factory=list)           # (websocket, seat)
     lock: Optional[asyncio.Lock] = None
     bots_running: bool = False
+    kept: bool = False                         # made from the command line: never forgotten for a new one
 
     @property
     def title(self) -> str:
@@ -151,7 +152,8 @@ class Lobby:
             table = Table.new(rules, seats, seed=seed, bot_options=self.bot_options)
         except (TableError, BotError) as exc:
             raise LobbyError(str(exc)) from None
-        room = Room(id=secrets.token_urlsafe(9), name=name, table=table, rules=rules, host=new_token())
+        room = Room(id=secrets.token_urlsafe(9), name=name, table=table, rules=rules, host=new_token(),
+                    kept=trusted)
         for seat in table.humans:
             token = new_token()
             room.tokens[token] = seat
@@ -161,9 +163,14 @@ class Lobby:
         return room
 
     def _make_room_for_one_more(self) -> None:
+        """Forget the oldest finished game (else the oldest) while ``MAX_GAMES`` are kept; the games
+        the command line made are never forgotten (their links were printed once)."""
         while len(self.games) >= MAX_GAMES:
-            done = next((g for g in self.games.values() if g.table.game.is_over), None)
-            self.forget(done or next(iter(self.games.values())))
+            others = [g for g in self.games.values() if not g.kept]
+            if not others:
+                break
+            done = next((g for g in others if g.table.game.is_over), None)
+            self.forget(done or others[0])
 
     def forget(self, room: Room) -> None:
         self.games.pop(room.id, None)

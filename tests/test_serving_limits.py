@@ -1,0 +1,276 @@
+"""Safe to serve (docs/web.md "Limits", docs/api.md "Serving players, and rulesets from strangers"): what a
+client, a record, a ruleset or a file from someone else may cost the server, and that every malformed
+request is a 4xx with ``{"error": ...}``, never a 500."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+
+import pytest
+
+import rulesdsl
+from rulesdsl.engine.record import MAX_ACTIONS, Positions, RecordError, checked
+from rulesdsl.table import Table, TableError
+from web_helpers import need, served
+
+need("starlette")
+need("httpx")
+
+from rulesdsl.web import app as web_app, replays  # noqa: E402
+
+
+@pytest.fixture
+def app():
+    client, lobby = served()
+    with client:
+        yield client, lobby
+
+
+def finished_record(lobby, target=10, seed=7):
+    room = lobby.create("gin_rummy", ["greedy", "greedy"], {"target_score": target}, seed=seed)
+    room.table.run_bots()
+    assert room.table.game.is_over
+    return room.table.save()
+
+
+# ------------------------------------------------------------------ uploaded records: memory
+
+def test_an_uploaded_record_with_a_field_no_record_has_is_refused(app):
+    client, lobby = app
+    record = finished_record(lobby)
+    padded = dict(record, padding=[[] for _ in range(1000)])
+    got = client.post("/api/replays", json={"record": padded})
+    assert got.status_code == 400 and "padding" in got.json()["error"]
+    inner = dict(record, table=dict(record["table"], extra=[1] * 100))
+    got = client.post("/api/replays", json={"record": inner})
+    assert got.status_code == 400 and "table" in got.json()["error"]
+    stack = dict(record, stacks=[{"before": 0, "deck": [], "junk": [0] * 10}])
+    assert client.post("/api/replays", json={"record": stack}).status_code == 400
+    assert not lobby.replays
+
+
+def test_a_kept_replay_holds_only_the_checked_fields(app):
+    client, lobby = app
+    record = finished_record(lobby)
+    opened = client.post("/api/replays", json={"record": record})
+    assert opened.status_code == 200, opened.text
+    kept = lobby.replays[opened.json()["replay"]].record
+    assert set(kept) == set(rulesdsl.engine.record.FIELDS)
+    assert kept["actions"] == record["actions"] and kept["actions"] is not record["actions"]
+
+
+def test_checked_copies_every_list_and_refuses_what_a_record_never_holds():
+    rules = rulesdsl.load("gin_rummy", overrides={"target_score": 10})
+    game = rules.new_game(seed=3)
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    record = game.record()
+    copy = checked(record)
+    assert copy == record and copy["actions"] is not record["actions"]
+    for bad in (dict(record, players=10 ** 6), dict(record, actions=["x" * 5000]),
+                dict(record, seed=1 << 2000), dict(record, stacks=[{"before": 99, "deck": []}]),
+                dict(record, extra=1)):
+        with pytest.raises(RecordError):
+            checked(bad)
+    with pytest.raises(RecordError, match="at most"):
+        checked(dict(record, actions=["pass"] * (MAX_ACTIONS + 1)))
+
+
+# ------------------------------------------------------------------ uploaded records: CPU
+
+def test_a_record_longer_than_the_server_replays_is_refused(app, monkeypatch):
+    client, lobby = app
+    record = finished_record(lobby, target=30)
+    n = len(record["actions"])
+    monkeypatch.setattr(replays, "MAX_REPLAY_ACTIONS", n - 1)
+    got = client.post("/api/replays", json={"record": record})
+    assert got.status_code == 400 and f"at most {n - 1:,}" in got.json()["error"]
+    monkeypatch.setattr(replays, "MAX_REPLAY_ACTIONS", n)
+    assert client.post("/api/replays", json={"record": record}).status_code == 200
+
+
+def test_a_position_replays_at_most_the_actions_since_a_kept_copy():
+    lobby = served()[1]
+    record = finished_record(lobby, target=60)
+    n = len(record["actions"])
+    positions = Positions(record, most_kept=4)
+    assert positions.every >= n / 4 and len(positions.kept) == 1
+    positions.at(n)
+    assert len(positions.kept) <= 5
+    applied = []
+
+    def count(game, text):
+        applied.append(text)
+        game.apply(text)
+
+    for k in (n, n // 2, 1, 0, n - 1):
+        applied.clear()
+        got = positions.at(k, apply=count)
+        assert len(applied) < positions.every
+        want = rulesdsl.replay(dict(record, actions=record["actions"][:k]))
+        assert [got.view(s) for s in range(2)] == [want.view(s) for s in range(2)]
+    applied.clear()
+    positions.at(n, earliest=n - 40, apply=count)
+    assert 40 <= len(applied) < 40 + positions.every             # the log's actions are replayed
+
+
+def test_positions_stack_each_deck_where_the_record_stacked_it():
+    """A deck stacked in the middle of a hand is for the hand after it: a replayer that stacked every
+    deck at the start would deal it to the hand in progress's successor too early (and draw its shuffle
+    from another random state)."""
+    rules = rulesdsl.load("crazy_eights")
+    game = rules.new_game(seed=3)
+    mid = None
+    while game.hand_number < 3 and not game.is_over:
+        if game.hand_number == 2 and mid is None and len(game.history) > 0:
+            mid = len(game.history)
+            game.stack_next(_full_deck(game, seed=11))
+        game.apply(game.legal_actions()[0])
+    record = game.record()
+    assert record["stacks"] and record["stacks"][0]["before"] == mid > 0
+    positions = Positions(record)
+    for k in (len(record["actions"]), mid, mid + 1, mid - 1):
+        want = rulesdsl.replay(dict(record, actions=record["actions"][:k],
+                                    stacks=[s for s in record["stacks"] if s["before"] <= k]))
+        assert [positions.at(k).view(s) for s in range(game.n)] == [want.view(s) for s in range(game.n)]
+
+
+def _full_deck(game, seed):
+    import random
+    cards = list(game.prog.cards.text)
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def test_at_most_a_few_replays_are_built_at_once(app, monkeypatch):
+    client, lobby = app
+    record = finished_record(lobby)
+    key = client.post("/api/replays", json={"record": record}).json()["replay"]
+    running, most = [0], [0]
+    real = web_app.position
+
+    def slow(replay, step):
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        import time
+        time.sleep(0.05)
+        running[0] -= 1
+        return real(replay, step)
+
+    monkeypatch.setattr(web_app, "position", slow)
+    tables = client.app.state.tables
+
+    async def many():
+        from starlette.requests import Request
+        calls = []
+        for step in range(8):
+            scope = {"type": "http", "method": "GET", "path": f"/api/replays/{key}/{step}", "headers": [],
+                     "path_params": {"key": key, "step": str(step)}, "query_string": b""}
+            calls.append(tables.replay_step(Request(scope)))
+        return await asyncio.gather(*calls)
+
+    answers = asyncio.run(many())
+    assert all(a.status_code == 200 for a in answers)
+    assert most[0] == replays.REPLAY_THREADS
+
+
+# ------------------------------------------------------------------ no 500s
+
+def test_malformed_requests_are_4xx_with_an_error(app):
+    client, lobby = app
+    room = lobby.create("gin_rummy", ["human", "human"], seed=7)
+    for token in ("é" * 10, "\u202e", "x" * 5000):
+        got = client.get(f"/api/{room.id}/record", params={"token": token})
+        assert got.status_code == 403 and "error" in got.json()
+        got = client.post("/api/replays", json={"game": room.id, "token": token})
+        assert got.status_code == 400 and "error" in got.json()
+    deep = b"[" * 100_000 + b"]" * 100_000
+    for path in ("/api/replays", "/api/games"):
+        got = client.post(path, content=deep, headers={"content-type": "application/json"})
+        assert got.status_code == 400 and "error" in got.json()
+    record = finished_record(lobby)
+    key = client.post("/api/replays", json={"record": record}).json()["replay"]
+    for step in ("9" * 5000, "-1", "1e3", "１"):
+        got = client.get(f"/api/replays/{key}/{step}")
+        assert got.status_code == 404 and "error" in got.json()
+
+
+# ------------------------------------------------------------------ parameter values, on every path
+
+@pytest.mark.parametrize("value", [10 ** 18, 1e308, -1e308, math.inf, -math.inf, math.nan])
+def test_an_override_that_is_no_finite_number_within_bounds_is_refused_everywhere(app, value):
+    client, lobby = app
+    with pytest.raises(rulesdsl.RulesetError) as refused:
+        rulesdsl.load("hearts", overrides={"jack_of_diamonds": value})
+    assert {d.code for d in refused.value.diagnostics} <= {"E-NUMBER", "E-TYPE"}
+    got = client.post("/api/games", json={"ruleset": "hearts", "params": {"target_score": value},
+                                           "seats": ["human"] * 4}) if not isinstance(value, float) or \
+        math.isfinite(value) else None
+    if got is not None:
+        assert got.status_code == 400 and "error" in got.json()
+    record = finished_record(lobby)
+    if not isinstance(value, float) or math.isfinite(value):
+        bad = dict(record, overrides={"target_score": value})
+        got = client.post("/api/replays", json={"record": bad})
+        assert got.status_code == 400
+
+
+def test_the_start_page_refuses_a_number_for_a_true_false_parameter(app):
+    client, lobby = app
+    form = client.get("/api/ruleset", params={"name": "gin_rummy"}).json()
+    flag = next(p for p in form["params"] if isinstance(p["default"], bool))
+    for value in (int(flag["default"]), float(flag["default"])):
+        got = client.post("/api/games", json={"ruleset": "gin_rummy", "params": {flag["name"]: value},
+                                               "seats": ["human", "greedy"]})
+        assert got.status_code == 400 and flag["name"] in got.json()["error"], got.text
+
+
+def test_a_message_never_carries_a_number_json_cannot_hold():
+    sent = []
+
+    class Socket:
+        async def send_text(self, text):
+            sent.append(text)
+
+    asyncio.run(web_app._send(Socket(), {"type": "state", "scores": [1, -math.inf]}))
+    msg = json.loads(sent[0])
+    assert msg["type"] == "error" and "finite" in msg["message"]
+    asyncio.run(web_app._send(Socket(), {"type": "state", "scores": [1, 2]}))
+    assert json.loads(sent[1]) == {"type": "state", "scores": [1, 2]}
+
+
+# ------------------------------------------------------------------ saved files
+
+def test_a_saved_table_builds_only_bundled_bots_unless_allowed():
+    rules = rulesdsl.load("gin_rummy")
+    saved = Table.new(rules, ["human", "greedy"], seed=1).save()
+    for spec in ("this:s", "os:system", "rulesdsl.bots.greedy:GreedyBot"):
+        with pytest.raises(TableError, match="not a bundled bot"):
+            Table.load(dict(saved, table=dict(saved["table"], seats=["human", spec])))
+    allowed = Table.load(dict(saved, table=dict(saved["table"], seats=["human", "rulesdsl.bots.greedy:GreedyBot"])),
+                         allow_bots=["rulesdsl.bots.greedy:GreedyBot"])
+    assert allowed.seats[1] == "rulesdsl.bots.greedy:GreedyBot" and 1 in allowed.bots
+
+
+@pytest.mark.parametrize("options", [{"iterations": 10 ** 12}, {"seconds": 1e9}, {"iterations": 0},
+                                     {"iterations": True}, {"rollout": "smart"}, {"import": "os"}, []])
+def test_bot_options_from_a_file_are_bounded(options):
+    rules = rulesdsl.load("gin_rummy")
+    saved = Table.new(rules, ["human", "ismcts"], seed=1, bot_options={"iterations": 10}).save()
+    with pytest.raises(TableError):
+        Table.load(dict(saved, table=dict(saved["table"], bot_options=options)))
+    assert Table.load(saved).bots[1].iterations == 10
+
+
+def test_the_game_the_command_line_made_is_never_forgotten_for_new_ones(monkeypatch):
+    from rulesdsl.web import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "MAX_GAMES", 3)
+    lobby = lobby_module.Lobby()
+    served_room = lobby.create("gin_rummy", ["human", "greedy"], trusted=True)
+    made = [lobby.create("gin_rummy", ["human", "greedy"]) for _ in range(5)]
+    assert served_room.id in lobby.games and lobby.seat_of(served_room.token_of(0)) == (served_room, 0)
+    assert len(lobby.games) == 3 and [r.id for r in made[-2:]] == list(lobby.games)[1:]
+    assert lobby.seat_of(made[0].token_of(0)) is None                 # an old one's links open nothing
