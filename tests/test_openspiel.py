@@ -95,6 +95,42 @@ def test_a_bad_parameter_is_refused_with_the_rulesets_own_message():
         pyspiel.load_game("rulesdsl", {"ruleset": "no_such_game"})
 
 
+def test_impossible_numbers_are_refused_as_illegal_and_nothing_changes():
+    """docs/openspiel.md: a chance outcome whose copies are all dealt, or that is no card kind, is an
+    `IllegalNumber` (the deck is unchanged); `action_to_string` of a number outside the game's range is
+    an error naming the range, never another action's text; `chance_outcomes()` is for chance nodes."""
+    game = pyspiel.load_game("rulesdsl", {"ruleset": "gin_rummy"})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    kinds = game.max_chance_outcomes()
+    for bad in (0, kinds, 10 ** 6):
+        with pytest.raises(rulesdsl.IllegalAction, match="not a legal chance outcome"):
+            state.apply_action(bad)
+    assert state._deck == [0] and [o for o, _ in state.chance_outcomes()] == list(range(1, kinds))
+    for player, number, limit in ((0, 10 ** 9, game.num_distinct_actions()), (0, -1, game.num_distinct_actions()),
+                                  (pyspiel.PlayerId.CHANCE, kinds, kinds)):
+        with pytest.raises(ValueError, match=f"0 to {limit - 1}"):
+            state.action_to_string(player, number)
+    rng = np.random.default_rng(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _deal(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            if not state.is_chance_node() and not state.is_terminal():
+                with pytest.raises(ValueError, match="chance does not move"):
+                    state.chance_outcomes()
+    with pytest.raises(ValueError, match="the game is over"):
+        state.chance_outcomes()
+
+
+@pytest.mark.parametrize("params,named", [({"deals": 10 ** 9}, "deals"), ({"max_actions": -1}, "max_actions"),
+                                          ({"players": 99}, "players"), ({"returns": "money"}, "returns")])
+def test_the_games_own_parameters_are_bounded_and_named(params, named):
+    with pytest.raises(Exception, match=f"`{named}`"):
+        pyspiel.load_game("rulesdsl", {"ruleset": "gin_rummy", **params})
+
+
 def test_the_game_declares_what_openspiel_needs():
     game = pyspiel.load_game("rulesdsl", {"ruleset": "hand_and_foot", "deals": 1})
     t = game.get_type()

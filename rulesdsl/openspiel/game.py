@@ -20,7 +20,7 @@ from typing import Optional
 
 import pyspiel
 
-from ..encoding.decisions import Decisions
+from ..encoding.decisions import Decisions, IllegalNumber
 from ..encoding.observation import fill, text as observation_text
 from ..encoding.setup import Encoding, encode, seat_returns
 from ..table.session import HUMAN, Table, after_action, before_action
@@ -31,6 +31,10 @@ SHORT_NAME = "rulesdsl"
 #: the parameters of the ``rulesdsl`` game: ``set`` carries the ruleset's own as ``k=v,k=v``
 DEFAULTS = {"ruleset": "gin_rummy", "players": 0, "deals": 0, "returns": "win", "set": "",
             "max_actions": 0}
+#: the bounds of the game's own whole-number parameters (0: the ruleset's own players / the whole match)
+BOUNDS = {"players": (0, 16), "deals": (0, 10_000), "max_actions": (0, 10_000_000)}
+#: OpenSpiel counts a game's length in a C++ int
+MAX_GAME_LENGTH = 2 ** 31 - 1
 
 
 def _game_type(short_name: str, spec: dict, players: tuple) -> "pyspiel.GameType":
@@ -59,6 +63,7 @@ class RulesGame(pyspiel.Game):
         spec = dict(spec or DEFAULTS)
         params = {**spec, **dict(params or {})}
         self.encoding = _encoding_from(params, ruleset, spec)
+        self._check_length()
         enc = self.encoding
         n = enc.players
         side = n // enc.prog.teams if enc.prog.teams else 1          # seats on one side
@@ -79,6 +84,12 @@ class RulesGame(pyspiel.Game):
         per_action = 2 + enc.prog.cards.size
         return enc.max_actions * per_action
 
+    def _check_length(self) -> None:
+        if self.max_length() > MAX_GAME_LENGTH:
+            raise ValueError(f"a game of {self.encoding.max_actions:,} actions (deals, max_actions) may take "
+                             f"{self.max_length():,} decisions, more than OpenSpiel counts "
+                             f"({MAX_GAME_LENGTH:,}); ask for fewer deals, or a smaller max_actions")
+
     def new_initial_state(self):
         return RulesState(self)
 
@@ -93,6 +104,12 @@ def _encoding_from(params: dict, ruleset, spec: dict) -> Encoding:
     for name, value in params.items():
         if name not in DEFAULTS and spec.get(name) != value:
             overrides[name] = value
+    for name, (lo, hi) in BOUNDS.items():
+        value = params.get(name, 0)
+        if type(value) is not int or not lo <= value <= hi:
+            raise ValueError(f"the parameter `{name}` must be a whole number from {lo} to {hi:,}, not {value!r:.40}")
+    if params.get("returns", "win") not in ("win", "score"):
+        raise ValueError(f"the parameter `returns` is win or score, not {params.get('returns')!r:.40}")
     for item in filter(None, (p.strip() for p in str(params.get("set", "")).split(","))):
         key, eq, value = item.partition("=")
         if not eq:
@@ -155,12 +172,26 @@ class RulesState(pyspiel.State):
         left = list(self._enc.copies)
         for k in self._deck:
             left[k] -= 1
+        if not self.is_chance_node():
+            raise ValueError("chance_outcomes() is asked where chance does not move: "
+                             + ("the game is over" if self.is_terminal() else f"player {self.current_player()} is to move"))
+        return self._outcomes()
+
+    def _outcomes(self) -> list:
+        left = self._left()
         total = sum(left)
         return [(k, c / total) for k, c in enumerate(left) if c]
 
+    def _left(self) -> list:
+        """Copies of each card kind not yet placed in the deck being chosen."""
+        left = list(self._enc.copies)
+        for k in self._deck:
+            left[k] -= 1
+        return left
+
     def _legal_actions(self, player):
         if player == pyspiel.PlayerId.CHANCE:
-            return [c for c, _ in self.chance_outcomes()]
+            return [c for c, _ in self._outcomes()]
         return self._d.legal()
 
     # -- moves --------------------------------------------------------------------------------------
@@ -181,6 +212,11 @@ class RulesState(pyspiel.State):
                 log.append(after_action(d.game, pending))
 
     def _deal_card(self, card: int) -> None:
+        kinds = self._enc.prog.cards.kind_text
+        if not (0 <= card < len(kinds) and self._left()[card] > 0):
+            shown = f"{card} ({kinds[card]}, every copy already dealt)" if 0 <= card < len(kinds) else \
+                f"{card} (no card kind: chance outcomes are 0 to {len(kinds) - 1})"
+            raise IllegalNumber(f"chance outcome {shown} is not a legal chance outcome here", "action number")
         self._deck.append(int(card))
         if len(self._deck) < self._enc.prog.cards.size:
             return
@@ -201,9 +237,12 @@ class RulesState(pyspiel.State):
             self._cut = True
 
     def _action_to_string(self, player, action):
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self._enc.prog.cards.kind_text[action]}"
-        return self._enc.actions.describe(int(action))
+        chance = player == pyspiel.PlayerId.CHANCE
+        names = self._enc.prog.cards.kind_text if chance else self._enc.actions.names
+        if not 0 <= action < len(names):
+            raise ValueError(f"no {'chance outcome' if chance else 'action'} numbered {action}: they are 0 to "
+                             f"{len(names) - 1}")
+        return f"deal {names[action]}" if chance else self._enc.actions.describe(int(action))
 
     # -- results ------------------------------------------------------------------------------------
     def returns(self):
