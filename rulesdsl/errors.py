@@ -18,9 +18,12 @@ from typing import Iterable, Optional
 from .source.tree import Pos, UNKNOWN
 
 #: characters never printed as they are: C0 controls (line breaks and tabs included), DEL, C1
-#: controls, bidirectional overrides and isolates, line and paragraph separators, and lone surrogates
-#: (which cannot even be encoded)
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+#: controls, bidirectional overrides and isolates, line and paragraph separators, invisible characters
+#: that would hide in a quoted name (zero-width space, word joiner, invisible operators, the byte-order
+#: mark, the Mongolian vowel separator; the joiners that shape scripts and emoji stay), and lone
+#: surrogates (which cannot even be encoded)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064"
+                     "\u2066-\u2069\ufeff\ud800-\udfff]")
 
 
 def _escape_char(m: "re.Match[str]") -> str:

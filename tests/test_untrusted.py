@@ -219,6 +219,15 @@ def test_printable_escapes_c0_del_c1_and_bidi_as_visible_text():
     assert printable("line\nbreak\r") == "line\\x0abreak\\x0d"
     assert printable("\ud800") == "\\ud800"                       # a lone surrogate cannot be encoded
     assert printable("plain text, caf\u00e9 \u2660 10H") == "plain text, caf\u00e9 \u2660 10H"
+    assert printable("a\u200bb\u2060c\ufeffd") == "a\\u200bb\\u2060c\\ufeffd"     # invisible, so shown
+    assert printable("\U0001f468\u200d\U0001f469 \u0645\u200c\u06cc") == "\U0001f468\u200d\U0001f469 \u0645\u200c\u06cc"
+
+
+def test_a_refusal_shows_an_invisible_character_of_the_action_as_an_escape():
+    game = rulesdsl.load("gin_rummy").new_game(seed=1)
+    with pytest.raises(rulesdsl.IllegalAction) as refused:
+        game.apply("discard\u200b QS")
+    assert "\u200b" not in str(refused.value) and "\\u200b" in str(refused.value)
 
 
 HOSTILE = 'extends: gin_rummy\n"k\\e[2J\\e]0;TITLE\\a\\u202e\\x9b": 1\nname: "\\e]0;x\\a"\n'
