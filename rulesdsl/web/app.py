@@ -90,8 +90,8 @@ class Tables:
 
     async def ruleset(self, request: Request) -> JSONResponse:
         name = request.query_params.get("name", "")      # a query, so `./my.rules` stays as written
-        try:
-            return JSONResponse(ruleset_form(name, self.lobby.rules(name)))
+        try:                                          # loading a ruleset is game work: off the loop
+            return JSONResponse(await asyncio.to_thread(lambda: ruleset_form(name, self.lobby.rules(name))))
         except LobbyError as exc:
             return _fail(str(exc), 404)
         except RulesdslError as exc:
@@ -106,7 +106,7 @@ class Tables:
         if not isinstance(params, dict) or not isinstance(seats, list) or not seats:
             return _fail("`params` is an object and `seats` a non-empty list")
         try:
-            room = self.lobby.create(name, seats, self._changed(name, params))
+            room = await asyncio.to_thread(lambda: self.lobby.create(name, seats, self._changed(name, params)))
         except LobbyError as exc:
             return _fail(str(exc))
         except RulesetError as exc:

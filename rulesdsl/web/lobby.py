@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
@@ -107,6 +108,7 @@ class Lobby:
         self.replays: "OrderedDict[str, Any]" = OrderedDict()
         self._rules: dict = {}
         self._names: Optional[list] = None
+        self._lock = threading.RLock()            # games are made in threads: one change at a time
 
     # ------------------------------------------------------------------ rules
     def names(self) -> list[tuple[str, str]]:
@@ -130,11 +132,14 @@ class Lobby:
         merged = dict(self.served_overrides) if name == self.served else {}
         merged.update(overrides or {})
         key = (name, repr(sorted(merged.items())))
-        if key not in self._rules:
-            if len(self._rules) > 64:
-                self._rules.clear()
-            self._rules[key] = load(name, merged or None, allow_paths=self.allow_paths if name == self.served else ())
-        return self._rules[key]
+        found = self._rules.get(key)
+        if found is None:
+            found = load(name, merged or None, allow_paths=self.allow_paths if name == self.served else ())
+            with self._lock:
+                if len(self._rules) > 64:
+                    self._rules.clear()
+                self._rules[key] = found
+        return found
 
     # ------------------------------------------------------------------ games
     def create(self, name: str, seats: Sequence[str], overrides: Optional[Mapping] = None,
@@ -154,12 +159,13 @@ class Lobby:
             raise LobbyError(str(exc)) from None
         room = Room(id=secrets.token_urlsafe(9), name=name, table=table, rules=rules, host=new_token(),
                     kept=trusted)
-        for seat in table.humans:
-            token = new_token()
-            room.tokens[token] = seat
-            self.by_token[token] = (room, seat)
-        self._make_room_for_one_more()
-        self.games[room.id] = room
+        with self._lock:
+            for seat in table.humans:
+                token = new_token()
+                room.tokens[token] = seat
+                self.by_token[token] = (room, seat)
+            self._make_room_for_one_more()
+            self.games[room.id] = room
         return room
 
     def _make_room_for_one_more(self) -> None:
@@ -195,9 +201,10 @@ class Lobby:
     # ------------------------------------------------------------------ replays
     def add_replay(self, replay: Any) -> str:
         key = secrets.token_urlsafe(9)
-        while len(self.replays) >= MAX_REPLAYS:
-            self.replays.popitem(last=False)
-        self.replays[key] = replay
+        with self._lock:
+            while len(self.replays) >= MAX_REPLAYS:
+                self.replays.popitem(last=False)
+            self.replays[key] = replay
         return key
 
 
