@@ -19,16 +19,16 @@ from .source.tree import Pos, UNKNOWN
 
 #: characters never printed as they are: C0 controls (line breaks and tabs included), DEL, C1
 #: controls, bidirectional overrides and isolates, line and paragraph separators, invisible characters
-#: that would hide in a quoted name (zero-width space, word joiner, invisible operators, the byte-order
-#: mark, the Mongolian vowel separator; the joiners that shape scripts and emoji stay), and lone
-#: surrogates (which cannot even be encoded)
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064"
-                     "\u2066-\u2069\ufeff\ud800-\udfff]")
+#: that would hide in a quoted name (the soft hyphen, Hangul fillers, zero-width space, word joiner,
+#: invisible operators, the byte-order mark, the Mongolian vowel separator, tag characters; the joiners
+#: that shape scripts and emoji stay), and lone surrogates (which cannot even be encoded)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028-\u202e"
+                     "\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\ud800-\udfff\U000e0000-\U000e007f]")
 
 
 def _escape_char(m: "re.Match[str]") -> str:
     o = ord(m.group())
-    return f"\\x{o:02x}" if o <= 0xFF else f"\\u{o:04x}"
+    return f"\\x{o:02x}" if o <= 0xFF else f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
 
 
 def printable(text: object) -> str:

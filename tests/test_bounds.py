@@ -296,6 +296,31 @@ def test_play_time_comprehension_budget_stops_the_game_with_a_located_error(tmp_
     assert code == 1 and "internal error" not in out, out
 
 
+def test_one_evaluation_has_one_budget_however_many_derived_uses_it_makes(tmp_path):
+    """docs/language.md, Limits: every comprehension of one evaluation draws on one budget, those of the
+    derived functions it uses included: a function within the budget, used twice, is past it."""
+    from rulesdsl.expr.ast import Expr, FunctionExpr, parse
+    from rulesdsl.expr.compiler import Scope
+
+    class Ctx:
+        def __init__(self):
+            self.env = {}
+
+    items = "[" + ", ".join(["1"] * 200) + "]"
+    body, _ = parse(f"sum(count(a for a in {items}) for b in {items})")      # 40,200 steps: within
+    functions = {"f": FunctionExpr(body, "sum(...)", params=("x",), name="f")}
+    once = Scope({}, {}, {}, dict(functions)).compile(Expr(parse("f(1)")[0], "f(1)"))
+    assert once(Ctx()) == 40_000
+    twice = Scope({}, {}, {}, dict(functions)).compile(Expr(parse("f(1) + f(2)")[0], "f(1) + f(2)"))
+    assert twice(Ctx()) == 80_000                                          # 80,400 steps: within
+    thrice = Scope({}, {}, {}, dict(functions)).compile(Expr(parse("f(1) + f(2) + f(3)")[0], "x"))
+    ctx = Ctx()
+    with pytest.raises(ValueError, match=f"past {MAX_STEPS:,} comprehension steps"):
+        thrice(ctx)                                                        # 120,600: past it
+    assert ctx.env == {}                                                   # and nothing left behind
+    assert twice(ctx) == 80_000
+
+
 def test_a_budget_does_not_leak_between_evaluations():
     from rulesdsl.expr.ast import Expr, parse
     from rulesdsl.expr.compiler import Scope

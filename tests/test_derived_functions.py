@@ -332,6 +332,13 @@ def test_a_function_whose_calls_expand_past_the_limit_is_refused_at_load(tmp_pat
     assert "this rule expands" in d.message
 
 
+def test_a_derived_value_folded_to_a_constant_counts_as_one_use(tmp_path):
+    """A derived value of parameters alone is computed once, at load: building on it many times is no
+    expansion (`c_i: c_{i-1} + c_{i-1} - c_{i-1}` would count 3^9 uses if each were computed again)."""
+    derived = "\n".join(["c0: params.bonus"] + [f"c{i}: c{i - 1} + c{i - 1} - c{i - 1}" for i in range(1, 10)])
+    assert scores(tmp_path, derived, "c9 + player") == [7, 8]
+
+
 # ------------------------------------------------------------------ both syntaxes
 
 ROUND_TRIP = _probe_text("""

@@ -226,6 +226,16 @@ def test_a_saved_game_seating_a_bot_of_its_own_loads_only_when_the_command_names
     result = CliRunner().invoke(cli, ["play", "--load", str(saved), "--allow-bot", "loud:Bot"], input="quit\n")
     assert result.exit_code == 0, result.output
     assert "IMPORTED" in result.output and "seat 2 (loud:Bot)" in result.output
+    data["table"]["bot_options"] = {"iterations": 10 ** 9}               # a replay builds no bot: any
+    saved.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["replay", str(saved)], input="q\n")
+    assert result.exit_code == 0 and "IMPORTED" not in result.output, result.output
+
+
+def test_the_command_line_holds_bot_options_to_what_a_saved_game_may_hold():
+    """What `play` saves, `play --load` reads back: the options typed are held to the same bounds."""
+    result = CliRunner().invoke(cli, ["play", "gin_rummy", "--bots", "ismcts", "--iterations", "200000"])
+    assert result.exit_code == 2 and "iterations must be a whole number from 1 to 100,000" in result.output
 
 
 def test_an_invalid_ruleset_prints_its_diagnostics_and_status_1(tmp_path, monkeypatch):

@@ -78,6 +78,19 @@ def test_checked_copies_every_list_and_refuses_what_a_record_never_holds():
         checked(dict(record, actions=["pass"] * (MAX_ACTIONS + 1)))
 
 
+def test_several_decks_stacked_at_once_replay():
+    """`stack_next` stacks several hands in order, so a record may stack more decks than it has actions."""
+    rules = rulesdsl.load("crazy_eights")
+    game = rules.new_game(seed=2)
+    for seed in (5, 6, 7):
+        game.stack_next(_full_deck(game, seed))
+    game.apply(game.legal_actions()[0])
+    record = game.record()
+    assert len(record["stacks"]) == 3 > len(record["actions"])
+    again = rulesdsl.replay(checked(record))
+    assert again.view(0) == game.view(0) and again.record() == record
+
+
 # ------------------------------------------------------------------ uploaded records: CPU
 
 def test_a_record_longer_than_the_server_replays_is_refused(app, monkeypatch):
@@ -176,6 +189,56 @@ def test_at_most_a_few_replays_are_built_at_once(app, monkeypatch):
     assert most[0] == replays.REPLAY_THREADS
 
 
+def test_past_the_waiting_bound_a_replay_request_is_told_the_server_is_busy(app, monkeypatch):
+    client, lobby = app
+    record = finished_record(lobby)
+    key = client.post("/api/replays", json={"record": record}).json()["replay"]
+    real = web_app.position
+
+    def slow(replay, step):
+        import time
+        time.sleep(0.2)
+        return real(replay, step)
+
+    monkeypatch.setattr(web_app, "position", slow)
+    monkeypatch.setattr(web_app, "MAX_REPLAYS_WAITING", 1)
+    tables = client.app.state.tables
+
+    async def many():
+        from starlette.requests import Request
+        calls = []
+        for step in range(6):
+            scope = {"type": "http", "method": "GET", "path": f"/api/replays/{key}/{step}", "headers": [],
+                     "path_params": {"key": key, "step": str(step)}, "query_string": b""}
+            calls.append(tables.replay_step(Request(scope)))
+        return await asyncio.gather(*calls)
+
+    codes = sorted(a.status_code for a in asyncio.run(many()))
+    assert codes == [200] * (replays.REPLAY_THREADS + 1) + [503] * (5 - replays.REPLAY_THREADS)
+    assert tables._replays_waiting == 0
+    assert client.get(f"/api/replays/{key}/1").status_code == 200     # and later requests are served
+
+
+def test_an_uploaded_record_sets_only_the_games_parameters(app):
+    """A record's `overrides` may set the game's declared parameters only: a dotted path would rewrite
+    the rules it is replayed under (inject derived functions, change `stock_out.when`)."""
+    client, lobby = app
+    for overrides in ({"stock_out.when": "count(stock) <= 3"}, {"derived.f(x)": "x + x"},
+                      {"params.knock_limit": 5}):
+        try:
+            rules = rulesdsl.load("gin_rummy", overrides=overrides)
+        except rulesdsl.RulesetError:
+            continue
+        game = rules.new_game(seed=4)
+        for _ in range(3):
+            game.apply(game.legal_actions()[0])
+        got = client.post("/api/replays", json={"record": game.record()})
+        assert got.status_code == 400 and "no parameter of this game" in got.json()["error"], got.text
+    game = rulesdsl.load("gin_rummy", overrides={"knock_limit": 5}).new_game(seed=4)
+    game.apply(game.legal_actions()[0])
+    assert client.post("/api/replays", json={"record": game.record()}).status_code == 200
+
+
 # ------------------------------------------------------------------ no 500s
 
 def test_malformed_requests_are_4xx_with_an_error(app):
@@ -199,22 +262,48 @@ def test_malformed_requests_are_4xx_with_an_error(app):
 
 # ------------------------------------------------------------------ parameter values, on every path
 
-@pytest.mark.parametrize("value", [10 ** 18, 1e308, -1e308, math.inf, -math.inf, math.nan])
-def test_an_override_that_is_no_finite_number_within_bounds_is_refused_everywhere(app, value):
+FRACTIONAL = """
+name: fractional
+players: 2
+params: {rate: {default: 1.5, doc: a parameter that takes fractions}}
+deck: {ranks: [A, 2, 3], suits: [S, H]}
+zones:
+  stock: {visible: none}
+  discard: {visible: top}
+  hand: {per: player, visible: owner}
+deal: [{deal: 2, to: hand}]
+turn:
+  - step: play
+    actions: [{discard: discard}]
+scoring: {each_player: 'params.rate * count(player.hand)'}
+match: {ends_when: deal.number >= 1, on_tie: shared}
+"""
+
+
+@pytest.mark.parametrize("value", [10 ** 18, -10 ** 18, 1e308, -1e308, math.inf, -math.inf, math.nan])
+def test_an_override_that_is_no_finite_number_within_bounds_is_refused_on_every_path(app, value, tmp_path):
+    """One check for every path: a parameter that takes fractions (where the whole-number rule does not
+    apply) still refuses a number past 10^15 or not finite, from `load`, the start page (JSON's own
+    `NaN` and `Infinity` included) and an uploaded record's overrides."""
     client, lobby = app
     with pytest.raises(rulesdsl.RulesetError) as refused:
-        rulesdsl.load("hearts", overrides={"jack_of_diamonds": value})
-    assert {d.code for d in refused.value.diagnostics} <= {"E-NUMBER", "E-TYPE"}
-    got = client.post("/api/games", json={"ruleset": "hearts", "params": {"target_score": value},
-                                           "seats": ["human"] * 4}) if not isinstance(value, float) or \
-        math.isfinite(value) else None
-    if got is not None:
-        assert got.status_code == 400 and "error" in got.json()
-    record = finished_record(lobby)
-    if not isinstance(value, float) or math.isfinite(value):
-        bad = dict(record, overrides={"target_score": value})
-        got = client.post("/api/replays", json={"record": bad})
-        assert got.status_code == 400
+        rulesdsl.load("fractional.yaml", text=FRACTIONAL, overrides={"rate": value})
+    assert {d.code for d in refused.value.diagnostics} == {"E-NUMBER"}
+    served_file = tmp_path / "fractional.yaml"
+    served_file.write_text(FRACTIONAL)
+    from rulesdsl.web.lobby import Lobby
+    from web_helpers import served as serve_lobby
+    other, lobby2 = serve_lobby(Lobby(served=str(served_file)))
+    with other:
+        body = json.dumps({"ruleset": str(served_file), "params": {"rate": value}, "seats": ["human", "human"]})
+        got = other.post("/api/games", content=body.encode(), headers={"content-type": "application/json"})
+        assert got.status_code == 400 and "error" in got.json(), got.text
+        game = rulesdsl.load(str(served_file)).new_game(seed=1)
+        record = dict(game.record(), overrides={"rate": value})
+        got = other.post("/api/replays", content=json.dumps({"record": record}).encode(),
+                         headers={"content-type": "application/json"})
+        assert got.status_code == 400 and "error" in got.json(), got.text
+    assert rulesdsl.load("fractional.yaml", text=FRACTIONAL, overrides={"rate": 2.25}).params["rate"] == 2.25
 
 
 def test_the_start_page_refuses_a_number_for_a_true_false_parameter(app):

@@ -220,6 +220,7 @@ def test_printable_escapes_c0_del_c1_and_bidi_as_visible_text():
     assert printable("\ud800") == "\\ud800"                       # a lone surrogate cannot be encoded
     assert printable("plain text, caf\u00e9 \u2660 10H") == "plain text, caf\u00e9 \u2660 10H"
     assert printable("a\u200bb\u2060c\ufeffd") == "a\\u200bb\\u2060c\\ufeffd"     # invisible, so shown
+    assert printable("x\xady\u3164z\U000e0041") == "x\\xady\\u3164z\\U000e0041"
     assert printable("\U0001f468\u200d\U0001f469 \u0645\u200c\u06cc") == "\U0001f468\u200d\U0001f469 \u0645\u200c\u06cc"
 
 

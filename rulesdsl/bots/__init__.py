@@ -56,20 +56,21 @@ def bot_class(spec: str) -> type:
 
 
 #: the options a file (a saved game) may give the bundled bots, and their bounds: a file from elsewhere
-#: must not make a bot think for hours (``check_file_options``)
+#: must not make a bot think for hours (``check_bot_options``; the command line holds its own to them,
+#: so what it saves loads again)
 FILE_OPTIONS = {"iterations": (int, 1, 100_000), "seconds": (float, 0.001, 600.0), "depth": (int, 0, 10_000),
                 "exploration": (float, 0.0, 100.0), "scale": (float, 0.0, 1e6), "rollout": (str, "random", "greedy")}
 
 
-def check_file_options(options: Any) -> dict:
-    """Bot options read from a file, each a known option of the bundled bots within its bound (a
-    ``BotError`` otherwise): what a person did not type is never trusted to be small."""
+def check_bot_options(options: Any) -> dict:
+    """Bot options read from a file (or typed where a file will keep them), each a known option of the
+    bundled bots within its bound (a ``BotError`` otherwise): a file is never trusted to be small."""
     if not isinstance(options, dict):
         raise BotError("the bot options must be a mapping")
     for key, value in options.items():
         rule = FILE_OPTIONS.get(key)
         if rule is None:
-            raise BotError(f"`{str(key)[:40]}` is no bot option a file may set ({', '.join(FILE_OPTIONS)})")
+            raise BotError(f"`{str(key)[:40]}` is no bot option a saved game may hold ({', '.join(FILE_OPTIONS)})")
         kind, lo, hi = rule
         if kind is str:
             ok = value in (lo, hi)
@@ -78,7 +79,7 @@ def check_file_options(options: Any) -> dict:
             ok = number and (kind is float or type(value) is int) and lo <= value <= hi
         if not ok:
             want = f"{lo} or {hi}" if kind is str else f"a {'whole ' if kind is int else ''}number from {lo} to {hi:,}"
-            raise BotError(f"bot option `{key}` from a file must be {want}")
+            raise BotError(f"{key} must be {want}")
     return dict(options)
 
 

@@ -44,9 +44,9 @@ def _need_play_extra() -> None:
               help="Bots for the other seats in order, the last repeated: random, greedy (default), ismcts, "
                    "or module:Class.")
 @click.option("--iterations", default=None, type=click.IntRange(1),
-              help="Search iterations per decision, for bots that search (ismcts).")
+              help="Search iterations per decision, for bots that search (ismcts; at most 100,000).")
 @click.option("--seconds", default=None, type=click.FloatRange(0, min_open=True),
-              help="Thinking time per decision, for bots that search.")
+              help="Thinking time per decision, for bots that search (at most 600).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override a parameter (repeatable).")
 @click.option("--players", default=None, type=int, help="Number of players, where the game allows a range.")
 @click.option("--seed", default=None, type=int, help="Deal from this seed (default: an unpredictable one).")
@@ -78,6 +78,11 @@ def play(name: Optional[str], seats: tuple, bots: Optional[str], iterations: Opt
         rules = _rules(name, sets, allow_paths, players)
         n = players if players is not None else rules.model.players.default
         options = {k: v for k, v in (("iterations", iterations), ("seconds", seconds)) if v is not None}
+        from ..bots import BotError, check_bot_options
+        try:
+            check_bot_options(options)                 # the bounds a saved game is read back with
+        except BotError as exc:
+            _fail(f"--{exc}")
         try:
             table = Table.new(rules, _seating(seats, bots, n, options), seed=seed, bot_options=options)
         except TableError as exc:
@@ -96,7 +101,7 @@ def replay(file: str, allow_paths: tuple) -> None:
     from ..engine.record import Positions, RecordError
     from ..table.playing import Replayer
 
-    table = _load_saved(file, allow_paths)
+    table = _load_saved(file, allow_paths, seats_as_labels=True)
     data = _read_json(file)
     try:
         positions = Positions(data, allow_paths=allow_paths)
@@ -147,7 +152,9 @@ def _read_json(path: str):
         _fail(f"{path}: {exc}")
 
 
-def _load_saved(path: str, allow_paths: tuple, allow_bots: tuple = ()):
+def _load_saved(path: str, allow_paths: tuple, allow_bots: tuple = (), seats_as_labels: bool = False):
+    """The saved table in ``path`` (one error line, exit 2, when it is not one).  ``seats_as_labels``:
+    a replay builds no bot, so the file's seats are only names (any spec, any options)."""
     from ..table import Table, TableError
 
     data = _read_json(path)
@@ -156,7 +163,15 @@ def _load_saved(path: str, allow_paths: tuple, allow_bots: tuple = ()):
     if allow_bots and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())         # module:Class from the current folder, as --bots does
     try:
-        return Table.load(data, allow_paths=allow_paths, allow_bots=allow_bots)
+        if not seats_as_labels:
+            return Table.load(data, allow_paths=allow_paths, allow_bots=allow_bots)
+        saved = data.get("table")
+        labels = saved.get("seats") if isinstance(saved, dict) else None
+        plain = {k: v for k, v in data.items() if k != "table"}
+        table = Table.load(plain, allow_paths=allow_paths)
+        if isinstance(labels, list) and len(labels) == table.game.n and all(isinstance(x, str) for x in labels):
+            table.seats = [x[:60] for x in labels]   # names only: no bot is built from them
+        return table
     except TableError as exc:
         _fail(f"{path}: {exc}")
 

@@ -227,8 +227,8 @@ def _check(record: Any, max_actions: int = MAX_ACTIONS) -> None:
         raise RecordError(f"the record's actions must be texts (of at most {MAX_TEXT:,} characters)")
     if len(decks) > MAX_DECKS or not all(_cards(d) for d in decks):
         raise RecordError(f"the record's decks must be at most {MAX_DECKS} lists of card texts")
-    if len(stacks) > len(actions) + 1:
-        raise RecordError("the record stacks more decks than it has actions to stack them before")
+    if len(stacks) > MAX_DECKS:
+        raise RecordError(f"the record stacks more than {MAX_DECKS:,} decks")
     for s in stacks:
         if not (isinstance(s, Mapping) and set(s) == {"before", "deck"} and type(s["before"]) is int
                 and 0 <= s["before"] <= len(actions) and _cards(s["deck"])):

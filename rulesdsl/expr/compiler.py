@@ -201,9 +201,18 @@ class Scope:
             fn = self._c(expr.ast)
             if isinstance(expr, CondExpr):
                 self._check_condition(expr.ast)
+            if self._nesting(expr.ast) and not isinstance(fn, Const):
+                fn = _one_budget(fn)
             return fn
         except CompileError:
             return Const(None)
+
+    def _use_cost(self, name: str) -> int:
+        """What one use of a derived value or function expands to: 1 for one folded to a constant at
+        load (it is computed once, there), else its own expansion."""
+        if isinstance(self._derived_done.get(name), Const):
+            return 1
+        return self._derived_cost.get(name, 1)
 
     def _check_expansion(self, ast: E) -> None:
         """An expression's own uses of derived values and functions expand within ``MAX_DERIVED_CALLS``."""
@@ -211,7 +220,7 @@ class Scope:
             return
         if not self._derived_ready:
             self._prepare_derived()
-        total = sum(self._derived_cost.get(d, 1) for d, _ in _derived_refs(ast, self.derived, self.functions))
+        total = sum(self._use_cost(d) for d, _ in _derived_refs(ast, self.derived, self.functions))
         if total > MAX_DERIVED_CALLS:
             self._fail(ast, "E-LIMIT", f"this rule expands to {_at_most(total)} uses of derived values and "
                        f"functions in one evaluation; the limit is {MAX_DERIVED_CALLS:,}",
@@ -659,7 +668,7 @@ class Scope:
             if any(d in self._derived_failed for d in below):
                 self._derived_failed.add(name)
                 continue
-            cost[name] = 1 + sum(cost.get(d, 1) for d in below)
+            cost[name] = 1 + sum(self._use_cost(d) for d in below)
             if cost[name] > MAX_DERIVED_CALLS:
                 self.diags.error("E-LIMIT", f"derived {'function' if name in self.functions else 'value'} "
                                  f"`{name}` expands to {_at_most(cost[name])} uses of derived values and "
@@ -812,8 +821,9 @@ class Scope:
         def run(c):
             env = c.env
             items = seq(c)
-            # Steps are counted only in a nest of comprehensions (a lone one goes once through a
-            # sequence): the outermost of a nest sets the budget, every one inside it draws on it.
+            # Within a rule's evaluation (``_one_budget``) every comprehension draws on its one budget,
+            # those of the derived values and functions it uses included.  Evaluated on its own (a
+            # derived value checked by itself), the outermost of a nest sets a budget for the nest.
             left = env.get(_STEPS)
             outermost = left is None and starts_budget
             if left is not None or outermost:
@@ -905,6 +915,22 @@ def _derived_nesting(derived: dict, functions: Optional[dict] = None) -> dict[st
 
 _MISSING = object()
 _STEPS = " steps"          # key in ``ctx.env`` (no comprehension variable can have this name)
+
+
+def _one_budget(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``fn`` (a rule that reaches comprehensions, its own or its derived values') with one budget of
+    ``MAX_STEPS`` comprehension items for the whole evaluation: a rule using a derived function many
+    times cannot multiply the budget by its uses.  A rule evaluated inside another shares its budget."""
+    def evaluation(c):
+        env = c.env
+        if _STEPS in env:
+            return fn(c)
+        env[_STEPS] = MAX_STEPS
+        try:
+            return fn(c)
+        finally:
+            env.pop(_STEPS, None)
+    return evaluation
 
 
 def _bind(params: tuple, args: list, body: Callable[[Any], Any]) -> Callable[[Any], Any]:

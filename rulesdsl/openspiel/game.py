@@ -169,9 +169,6 @@ class RulesState(pyspiel.State):
     def chance_outcomes(self):
         """The next card of the deck being chosen: each card kind still left, as likely as the copies of
         it that are left (duplicate decks and jokers make kinds of several copies)."""
-        left = list(self._enc.copies)
-        for k in self._deck:
-            left[k] -= 1
         if not self.is_chance_node():
             raise ValueError("chance_outcomes() is asked where chance does not move: "
                              + ("the game is over" if self.is_terminal() else f"player {self.current_player()} is to move"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
-from ..bots import BUNDLED, BotError, check_file_options, make_bot
+from ..bots import BUNDLED, BotError, check_bot_options, make_bot
 from ..engine.actions import parse_action
 from ..engine.record import RecordError, replay
 from ..engine.visibility import seen_by
@@ -106,9 +106,9 @@ class Table:
         if type(bot_seed) is not int or bot_seed.bit_length() > 64:
             raise TableError("the saved table's bot seed must be a whole number")
         try:
-            options = check_file_options(saved.get("bot_options", {}))
+            options = check_bot_options(saved.get("bot_options", {}))
         except BotError as exc:
-            raise TableError(f"the saved table: {exc}") from None
+            raise TableError(f"the saved table's bot options: {exc}") from None
         log: list = []
 
         def logged(game, text):

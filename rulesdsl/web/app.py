@@ -25,7 +25,7 @@ from ..errors import IllegalAction, RulesdslError, RulesetError, printable
 from .lobby import BOT_NAMES, Lobby, LobbyError, Room
 from .protocol import ProtocolError, error, read_message, refused
 from .render import ruleset_form, seat_state
-from .replays import REPLAY_THREADS, open_record, position
+from .replays import MAX_REPLAYS_WAITING, REPLAY_THREADS, check_upload, open_record, position
 
 STATIC = Path(__file__).parent / "static"
 #: largest request body the API reads (an uploaded record)
@@ -68,6 +68,10 @@ def _fail(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": printable(message)}, status_code=status)
 
 
+class _Busy(Exception):
+    """More replay requests wait than the server queues."""
+
+
 class Tables:
     """The handlers, sharing the lobby and the running bot tasks."""
 
@@ -76,6 +80,7 @@ class Tables:
         self.bot_delay = bot_delay
         self._tasks: set = set()
         self._replay_slots: Optional[asyncio.Semaphore] = None
+        self._replays_waiting = 0
 
     def replay_slots(self) -> asyncio.Semaphore:
         """At most ``REPLAY_THREADS`` replays are built at once (made in the server's own loop)."""
@@ -120,9 +125,7 @@ class Tables:
         """The parameters that differ from the ruleset's defaults (so a variant keeps its own)."""
         defaults = self.lobby.rules(name).params
         out = {}
-        for key, value in params.items():
-            if key not in defaults:
-                raise LobbyError(f"`{str(key)[:40]}` is no parameter of this game")
+        for key, value in self.lobby.client_overrides(name, params).items():
             default = defaults[key]
             if isinstance(default, tuple):
                 default = list(default)
@@ -148,12 +151,15 @@ class Tables:
         body = await _json_body(request)
         try:
             record, rules = await self._record_of(body)
-            async with self.replay_slots():
-                replay = await asyncio.to_thread(open_record, self.lobby, record, rules)
+            clean, names = check_upload(record)           # before queueing: nothing unchecked is kept
+            del body, record
+            replay = await self._replay_work(open_record, self.lobby, clean, names, rules)
         except LobbyError as exc:
             return _fail(str(exc))
         except RulesdslError as exc:
             return _fail(str(exc))
+        except _Busy as exc:
+            return _fail(str(exc), 503)
         key = self.lobby.add_replay(replay)
         return JSONResponse({"replay": key, "steps": len(replay.record["actions"]),
                              "players": len(replay.names), "names": replay.names})
@@ -178,10 +184,27 @@ class Tables:
         if not (step.isascii() and step.isdigit()) or len(step) > 9:
             return _fail("a replay position is a count of actions: 0, 1, 2, ...", 404)
         try:                                         # positions are rebuilt from copies: threads may share them
-            async with self.replay_slots():
-                return JSONResponse(await asyncio.to_thread(position, replay, int(step)))
+            return JSONResponse(await self._replay_work(position, replay, int(step)))
         except LobbyError as exc:
             return _fail(str(exc))
+        except _Busy as exc:
+            return _fail(str(exc), 503)
+
+    async def _replay_work(self, fn, *args):
+        """``fn(*args)`` in a thread, at most ``REPLAY_THREADS`` at once and ``MAX_REPLAYS_WAITING``
+        waiting: replays never take the threads games and bots move in, nor queue without bound."""
+        slots = self.replay_slots()
+        if slots.locked() and self._replays_waiting >= MAX_REPLAYS_WAITING:
+            raise _Busy("the server is busy replaying other records; try again in a moment")
+        self._replays_waiting += 1
+        try:
+            await slots.acquire()
+        finally:                                     # (a request given up while waiting waits no more)
+            self._replays_waiting -= 1
+        try:
+            return await asyncio.to_thread(fn, *args)
+        finally:
+            slots.release()
 
     # ------------------------------------------------------------------ the seat's socket
     async def socket(self, ws: WebSocket) -> None:

@@ -141,6 +141,22 @@ class Lobby:
                 self._rules[key] = found
         return found
 
+    def client_overrides(self, name: str, overrides: Mapping) -> dict:
+        """Overrides a client sends (the start page's form, an uploaded record's ``overrides``): only the
+        declared parameters of ``name``, never a dotted path (``derived.f``, ``stock_out.when`` would
+        rewrite the rules themselves); the served ruleset's own overrides may be repeated as they are."""
+        declared = self.rules(name).params
+        served = self.served_overrides if name == self.served else {}
+        out = {}
+        for key, value in overrides.items():
+            if key in served and served[key] == value:
+                continue
+            if key not in declared:
+                raise LobbyError(f"`{str(key)[:40]}` is no parameter of this game (a client sets only the "
+                                 "game's parameters)")
+            out[key] = value
+        return out
+
     # ------------------------------------------------------------------ games
     def create(self, name: str, seats: Sequence[str], overrides: Optional[Mapping] = None,
                seed=None, trusted: bool = False) -> Room:

@@ -30,6 +30,8 @@ MAX_REPLAY_ACTIONS = 20_000
 MOST_KEPT = 64
 #: replays built at once (opening one, or one position); the others wait their turn
 REPLAY_THREADS = 2
+#: requests waiting for a replay to be built; past it a request is told the server is busy (503)
+MAX_REPLAYS_WAITING = 16
 
 
 @dataclass
@@ -40,8 +42,9 @@ class Replay:
     positions: Positions
 
 
-def open_record(lobby, record: Any, rules=None) -> Replay:
-    """Check that ``record`` replays to its end (under ``rules``, or the offered ruleset it names)."""
+def check_upload(record: Any) -> tuple[dict, list]:
+    """An uploaded record's checked fields and its seats' names, before any work is queued: cheap, and
+    what was sent is not kept (``record.checked``)."""
     if not isinstance(record, Mapping):
         raise LobbyError("a record is a JSON object")
     saved = record.get("table", {})
@@ -49,13 +52,22 @@ def open_record(lobby, record: Any, rules=None) -> Replay:
         raise LobbyError(f"the record's `table` holds only {', '.join(SAVED_TABLE_FIELDS)}")
     try:
         clean = checked(record, MAX_REPLAY_ACTIONS)
+    except RecordError as exc:
+        raise LobbyError(f"the record does not replay here: {exc}") from None
+    return clean, _names(saved.get("seats"), clean["players"])
+
+
+def open_record(lobby, clean: dict, names: list, rules=None) -> Replay:
+    """Check that the checked record ``clean`` replays to its end (under ``rules``, or the offered
+    ruleset it names with the game's own parameters only: ``Lobby.client_overrides``)."""
+    try:
         if rules is None:
-            rules = lobby.rules(clean["ruleset"], clean["overrides"])
+            rules = lobby.rules(clean["ruleset"], lobby.client_overrides(clean["ruleset"], clean["overrides"]))
         positions = Positions(clean, rules, most_kept=MOST_KEPT)
         positions.at(len(clean["actions"]))        # it replays to its end (keeping copies on the way)
     except (RecordError, RulesdslError) as exc:
         raise LobbyError(f"the record does not replay here: {exc}") from None
-    return Replay(clean, rules, _names(saved.get("seats"), clean["players"]), positions)
+    return Replay(clean, rules, names, positions)
 
 
 def position(replay: Replay, step: int) -> dict:
