@@ -137,3 +137,43 @@ def test_layoffs_with_several_types_are_exact(tmp_path_factory, cards):
     ids = lambda texts: [table.parse_kind(t) for t in texts]          # one deck: id == kind
     points, _lay = prog.melds.best_layoffs(ids(defender), [ids(m) for m in melds])
     assert points == _after_layoffs(frozenset(defender), tuple(frozenset(m) for m in melds))
+
+
+@lru_cache(maxsize=None)
+def _best_partitions(hand: frozenset) -> frozenset:
+    """Every set of melds (a frozenset of frozensets) leaving ``hand`` its least deadwood."""
+    from itertools import combinations
+
+    target = _oracle(hand)
+    if not hand:
+        return frozenset([frozenset()])
+    c = min(hand)
+    out = set()
+    if VALUE[c[:-1]] + _oracle(hand - {c}) == target:
+        out |= _best_partitions(hand - {c})
+    rest = sorted(hand - {c})
+    for k in range(1, min(len(rest), 13) + 1):
+        for combo in combinations(rest, k):
+            m = frozenset(combo) | {c}
+            if _is_meld(m) and _oracle(hand - m) == target:
+                out |= {p | {m} for p in _best_partitions(hand - m)}
+    return frozenset(out)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(ALL), min_size=15, max_size=17, unique=True))
+def test_the_knock_layout_with_several_types_leaves_the_defender_the_most_deadwood(tmp_path_factory, cards):
+    """docs/language.md (going out): of the layouts with the least deadwood, the declarer lays out the
+    one that leaves the defender the most deadwood after the defender's best layoffs -- with several
+    meld types too, where every least-deadwood layout is found by the general search."""
+    rules = _rules(tmp_path_factory.mktemp("many"))
+    prog = rules.program()
+    ids = lambda texts: [prog.cards.parse_kind(t) for t in texts]       # one deck: id == kind
+    text = prog.cards.text
+    knocker, defender = cards[:10], cards[10:]
+    chosen = prog.melds.best_for_declarer(ids(knocker), ids(defender), True)
+    layout = tuple(frozenset(text[c] for c in m) for m in chosen.melds)
+    options = _best_partitions(frozenset(knocker))
+    assert frozenset(layout) in options
+    best = max(_after_layoffs(frozenset(defender), tuple(sorted(p, key=sorted))) for p in options)
+    assert _after_layoffs(frozenset(defender), tuple(sorted(layout, key=sorted))) == best

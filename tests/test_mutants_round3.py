@@ -63,3 +63,25 @@ def test_every_observation_piece_has_the_shape_docs_encoding_md_gives(name):
                     assert got == tuple(_size(s, enc, pieces) for s in shape), (piece, got, shape)
                     checked += 1
     assert checked >= 12
+
+
+def test_the_climbing_memo_of_plays_stays_within_its_bound(monkeypatch):
+    """docs/language.md, "What the engine guarantees": bounded work and memory for every ruleset.  The
+    climbing phase remembers the combinations of the hands it has seen; past ``MEMO_LIMIT`` entries it
+    forgets them.  Catches the clearing dropped (climbing.py `if len(memo) > self.MEMO_LIMIT: memo.clear()`):
+    the memo then grows with every hand seen."""
+    import random
+
+    import rulesdsl
+    from rulesdsl.engine.phases.climbing import ClimbPhase
+
+    monkeypatch.setattr(ClimbPhase, "MEMO_LIMIT", 5)
+    game = rulesdsl.load("president").new_game(seed=1)
+    memo = game.phases["climb"]._memo
+    rng, most = random.Random(1), 0
+    for _ in range(600):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        most = max(most, len(memo))
+    assert 5 < most <= 5 + 20                     # one search adds a few entries past the bound at most

@@ -348,6 +348,23 @@ def test_a_hand_built_action_with_wrong_fields_is_refused(action):
     assert_illegal(game, action)
 
 
+def test_a_hand_built_card_with_a_space_is_refused_even_where_its_text_would_read_as_legal():
+    """docs/api.md: a hand-built `Action` obeys the notation: a card text is one word.  `"QS "` joined
+    into text would read back as the legal `discard QS`; it is refused, naming the rule, unchanged."""
+    game = rulesdsl.load("gin_rummy").new_game(seed=2)
+    game.apply("pass")
+    game.apply("pass") if str(game.legal_actions()[0]) == "pass" else None
+    game.apply(next(a for a in game.legal_actions() if a.verb in ("draw", "take")))
+    card = next(a.cards[0] for a in game.legal_actions() if a.verb == "discard")
+    for bad in (Action("discard", "", (card + " ",)), Action("discard", "", (" " + card,))):
+        before = snapshot(game)
+        with pytest.raises(IllegalAction, match="single words") as refused:
+            game.apply(bad)
+        assert refused.value.rule == "action syntax" and snapshot(game) == before
+    game.apply(Action("discard", "", (card,)))                        # the same card, written right
+    assert game.history[-1] == f"discard {card}"
+
+
 def test_other_things_than_actions_are_refused():
     game = rulesdsl.load("gin_rummy").new_game(seed=2)
     for thing in (None, 5, b"pass", ["pass"], object()):

@@ -742,6 +742,10 @@ class Scope:
                     except Exception as exc:
                         self._fold_error(e, exc)
                 return lambda c: f([x(c) for x in args])
+            self._fail(e, "E-ARITY", f"`{name}` takes one sequence, got {len(arg_es)} argument(s)"
+                       + (" (or two or more values)" if name in ("max", "min") else ""),
+                       f"write `{name}(x for x in ...)` or `{name}([...])`"
+                       + (f", or `{name}(a, b)`" if name in ("max", "min") else ""))
         b = self.builtins.get(name)
         if b is None:
             if self._resolves(name):

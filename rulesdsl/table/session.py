@@ -226,8 +226,8 @@ def before_action(game, text: str) -> tuple:
 def after_action(game, pending: tuple) -> Event:
     """After it: the event, with each seat's share of its cards: its own action's, those it saw before
     or sees now, and every card of an action that ended the hand (a last play, a going out)."""
-    index, seat, hand, before, sent = pending
-    text = game.history[index] if index < len(game.history) else sent
+    index, seat, hand, before, _sent = pending
+    text = game.history[index]          # apply() records the action before anything else
     action = parse_action(text, game.go_out_names)
     cards = set(action.cards) | {c for m in action.melds for c in m}
     cards = {c.partition("=")[0] for c in cards} | cards

@@ -163,10 +163,17 @@ def test_a_blind_call_is_made_before_looking_at_the_hand():
     g.apply("bid 1")
     assert g.current_player == 2
     assert sorted(legal(g)) == ["bid blind_nil", "look"]
+    for unseen in ("bid 2", "bid nil", "play 2S"):                # a numbered bid needs a look first
+        refused = g.refusal(unseen)
+        assert refused.rule == "bidding.calls" and ("look at your hand first" in str(refused)
+                                                    or "not open to you now" in str(refused)), str(refused)
+    assert "look at your hand first" in str(g.refusal("bid 2"))
     g.apply("look")
     assert sorted(g.view(2)["zones"]["hand"][2]["cards"]) == ["2S", "4D", "6S"]
     assert g.current_player == 2
     assert sorted(legal(g)) == sorted(bids(0, 1, 2, 3) + ["bid nil"])
+    refused = g.refusal("bid 9")                                  # looked: an ordinary refusal of a bid
+    assert refused.rule == "bidding.allowed" and "not a bid you may make now" in str(refused)
 
 
 @documents("bidding.calls.*.blind")

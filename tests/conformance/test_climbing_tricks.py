@@ -363,3 +363,22 @@ def test_a_going_out_hook_drops_a_seat_to_last():
     g.apply("play 5S")
     g.apply("play 6S")
     assert g.is_over and g.scores == [2, 1, 0]
+
+
+@documents("climbing.beats")
+@pytest.mark.parametrize("beats", [
+    "params.strict and play.size == last.size and play.rank > last.rank",
+    "(not params.strict or play.size == last.size) and play.rank > last.rank",
+    "if params.strict then play.size == last.size and play.rank > last.rank else false",
+])
+def test_beats_reading_a_parameter_judges_every_play_as_written(beats):
+    """A `beats` that reads a parameter (folded at load) beside `play`/`last` judges each play by the
+    rest of the rule: the plays listed are those a plain `beats` lists (the engine's memo of judged
+    plays keys on everything the rule reads)."""
+    hands = {0: ["5S", "3H", "3S"], 1: ["4S", "4H", "6S"]}             # seat 1 holds one play above 5
+    for strict in (True, False):
+        body = PLAIN.replace("beats: play.size == last.size and play.rank > last.rank", f"beats: {beats}")
+        g = game(text(body, extra=f"params: {{strict: {str(strict).lower()}}}"), stack(hands, DECK), dealer=0)
+        g.apply("play 5S")
+        want = ["6", "pass"] if strict or "not params" in beats else ["pass"]
+        assert ranks_of(g) == sorted(want), (beats, strict)

@@ -275,6 +275,19 @@ def test_a_derived_cycle_is_refused_once_naming_every_value():
 
 
 @documents("derived")
+@pytest.mark.parametrize("call", ["sum(1, 2)", "count(1, 2)", "any(true, false)", "max()", "min()"])
+def test_an_aggregate_takes_one_sequence_and_max_min_also_several_values(call):
+    """docs/language.md, expressions: an aggregate takes one list or comprehension (`max`/`min` also two
+    or more values); any other number of arguments is `E-ARITY`, naming the aggregate."""
+    out = refusal(text(score=f"if {call} then 1 else 0" if call.startswith("any") else call))
+    assert "error[E-ARITY]" in out and f"`{call.split('(')[0]}` takes one sequence" in out, out
+    g = game(text(score="max(2, 5, 3) + min([4, 1]) + sum([1, 2])"), deck=DECK, dealer=0)
+    g.apply("draw stock")
+    g.apply("discard AS")
+    assert g.scores == [9, 9]
+
+
+@documents("derived")
 def test_a_chain_of_derived_values_is_at_most_fifty_deep():
     """A chain of derived values built on one another may be at most 50 deep (`E-DEPTH`)."""
     def chain(n: int) -> str:

@@ -462,3 +462,25 @@ def test_rule_labels_the_refusal_of_an_action_whose_when_is_false():
     assert exc.value.rule == "MY-TAKE-1"
     assert g.history == [] and set(g.hand_of(1)) == {"AS", "3S"}
     assert g.refusal("draw stock") is None
+
+
+@documents("turn[].actions[].when")
+def test_turn_drawn_is_the_card_drawn_this_turn_and_none_at_a_new_turn():
+    """docs/language.md, names: `turn.drawn` is the card last drawn from a stock this turn, or `none`: the
+    next player's turn starts with none (the last player's draw is not theirs)."""
+    turn = """
+    - step: draw
+      actions:
+        - {draw: stock, when: turn.drawn == none}
+        - take: discard
+    - step: finish
+      actions:
+        - {discard: discard, forbid: card == turn.drawn}
+    """
+    g = game(text(turn), deck=CARDS, dealer=0)
+    g.apply("draw stock")                                           # seat 1 draws 6S
+    assert sorted(legal(g)) == ["discard 3S", "discard AS"]         # not the card drawn this turn
+    g.apply("discard 3S")
+    assert g.current_player == 0 and legal(g) == ["draw stock", "take discard"]
+    g.apply("take discard")
+    assert sorted(legal(g)) == ["discard 2S", "discard 3S", "discard 4S"]
