@@ -157,6 +157,21 @@ def _full_deck(game, seed):
     return cards
 
 
+def at_once(tables, key: str, n: int) -> list:
+    """The answers to ``n`` requests for positions 0..n-1 of replay ``key``, all sent at once."""
+    from starlette.requests import Request
+
+    async def many():
+        calls = []
+        for step in range(n):
+            scope = {"type": "http", "method": "GET", "path": f"/api/replays/{key}/{step}", "headers": [],
+                     "path_params": {"key": key, "step": str(step)}, "query_string": b""}
+            calls.append(tables.replay_step(Request(scope)))
+        return await asyncio.gather(*calls)
+
+    return asyncio.run(many())
+
+
 def test_at_most_a_few_replays_are_built_at_once(app, monkeypatch):
     client, lobby = app
     record = finished_record(lobby)
@@ -173,18 +188,7 @@ def test_at_most_a_few_replays_are_built_at_once(app, monkeypatch):
         return real(replay, step)
 
     monkeypatch.setattr(web_app, "position", slow)
-    tables = client.app.state.tables
-
-    async def many():
-        from starlette.requests import Request
-        calls = []
-        for step in range(8):
-            scope = {"type": "http", "method": "GET", "path": f"/api/replays/{key}/{step}", "headers": [],
-                     "path_params": {"key": key, "step": str(step)}, "query_string": b""}
-            calls.append(tables.replay_step(Request(scope)))
-        return await asyncio.gather(*calls)
-
-    answers = asyncio.run(many())
+    answers = at_once(client.app.state.tables, key, 8)
     assert all(a.status_code == 200 for a in answers)
     assert most[0] == replays.REPLAY_THREADS
 
@@ -203,17 +207,7 @@ def test_past_the_waiting_bound_a_replay_request_is_told_the_server_is_busy(app,
     monkeypatch.setattr(web_app, "position", slow)
     monkeypatch.setattr(web_app, "MAX_REPLAYS_WAITING", 1)
     tables = client.app.state.tables
-
-    async def many():
-        from starlette.requests import Request
-        calls = []
-        for step in range(6):
-            scope = {"type": "http", "method": "GET", "path": f"/api/replays/{key}/{step}", "headers": [],
-                     "path_params": {"key": key, "step": str(step)}, "query_string": b""}
-            calls.append(tables.replay_step(Request(scope)))
-        return await asyncio.gather(*calls)
-
-    codes = sorted(a.status_code for a in asyncio.run(many()))
+    codes = sorted(a.status_code for a in at_once(tables, key, 6))
     assert codes == [200] * (replays.REPLAY_THREADS + 1) + [503] * (5 - replays.REPLAY_THREADS)
     assert tables._replays_waiting == 0
     assert client.get(f"/api/replays/{key}/1").status_code == 200     # and later requests are served
