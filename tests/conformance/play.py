@@ -4,7 +4,7 @@ stacked deal (top card first), so each test checks a documented outcome exactly.
 from __future__ import annotations
 
 import textwrap
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 import rulesdsl
 
@@ -20,6 +20,20 @@ def game(text: str, deck: Optional[Sequence[str]] = None, players: Optional[int]
          dealer: Optional[int] = None) -> rulesdsl.Game:
     """A new match of the ruleset ``text``, its first deal stacked with ``deck`` (``decks`` the next)."""
     return rules(text, overrides).new_game(seed=seed, deck=deck, players=players, decks=decks, dealer=dealer)
+
+
+def dealt(hands: Mapping[int, Sequence[str]], deck: Sequence[str], dealer: int = 0,
+          then: Sequence[str] = ()) -> list[str]:
+    """A deck (top card first) that deals ``hands[seat]`` one card at a time from the dealer's left, then
+    has the cards ``then`` on top of what is left (an upcard, the stock's top), then the rest of
+    ``deck`` in its order (each copy once)."""
+    n = len(hands)
+    per = len(hands[(dealer + 1) % n])
+    out = [hands[(dealer + 1 + i) % n][k] for k in range(per) for i in range(n)] + list(then)
+    rest = list(deck)
+    for c in out:
+        rest.remove(c)
+    return out + rest
 
 
 def legal(g: rulesdsl.Game) -> list[str]:

@@ -9,7 +9,7 @@ import pytest
 
 import rulesdsl
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = ["2", "3", "4", "5", "6"]
 SUITS = ["S", "H", "D"]
@@ -19,9 +19,7 @@ HANDS = {1: ["4S", "5D", "3D"], 2: ["2S", "6S", "4D"], 0: ["5S", "2D", "6D"]}
 
 
 def stacked(hands: dict = HANDS, players: int = 3, dealer: int = 0) -> list:
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    out = [hands[s][k] for k in range(len(hands[order[0]])) for s in order]
-    return out + [c for c in DECK if c not in out]
+    return dealt({s: hands[s] for s in range(players)}, DECK, dealer)
 
 
 def ruleset(bidding: str, tricks: str = "", scoring: str = "  each_player: 0\n") -> str:

@@ -14,7 +14,7 @@ from string import Template
 import pytest
 
 from conformance.keys import documents
-from conformance.play import game, legal, refusal
+from conformance.play import dealt, game, legal, refusal
 
 BASE = Template("""
 name: climb
@@ -52,17 +52,7 @@ def cl(*parts: str) -> str:
 def stack(hands: dict, deck: list, dealer: int = 0, rest_first: tuple = ()) -> list:
     """A deck (top first) dealing ``hands[seat]`` one card at a time from the dealer's left; the cards
     ``rest_first`` then top the stock, and the rest of ``deck`` follows."""
-    n = len(hands)
-    per = len(hands[0])
-    out = []
-    for k in range(per):
-        for i in range(n):
-            out.append(hands[(dealer + 1 + i) % n][k])
-    out += list(rest_first)
-    left = list(deck)
-    for c in out:
-        left.remove(c)
-    return out + left
+    return dealt(hands, deck, dealer, rest_first)
 
 
 DECK = [r + s for s in "SH" for r in "3456"]

@@ -5,7 +5,7 @@ which every 8 is laid out to the seat's `laid` zone."""
 from __future__ import annotations
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -34,14 +34,7 @@ match: {ends_when: deal.number >= 1, on_tie: shared}
 
 
 def stack(seat1, seat0, up, stock, rest_order=None):
-    deck = []
-    for a, b in zip(seat1, seat0):
-        deck += [a, b]
-    deck += [up] + list(stock)
-    rest = [r + s for s in "SHDC" for r in RANKS]
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({1: seat1, 0: seat0}, [r + s for s in "SHDC" for r in RANKS], then=[up, *stock])
 
 
 def laid(g, seat):

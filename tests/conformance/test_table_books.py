@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -36,15 +36,8 @@ SEAT0 = ["AS", "AH", "2D", "3C", "4S", "6H", "7D", "8C"]
 
 
 def stack(seat1, seat0, up, stock):
-    every = [r + s for s in "SHDC" for r in RANKS] * 2 + ["Jk", "Jk"]
-    deck = []
-    for a, b in zip(seat1, seat0):
-        deck += [a, b]
-    deck += [up] + list(stock)
-    rest = list(every)
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({1: seat1, 0: seat0}, [r + s for s in "SHDC" for r in RANKS] * 2 + ["Jk", "Jk"],
+                 then=[up, *stock])
 
 
 def seat1_draws(table, hand, drawn="8H", stock=("7C", "6C")):

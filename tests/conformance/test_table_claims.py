@@ -5,7 +5,7 @@ and no turn.  Three players, A..8, five cards each."""
 from __future__ import annotations
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -36,14 +36,7 @@ match: {ends_when: deal.number >= 1, on_tie: shared}
 
 
 def stack(hands, up, stock, n=3):
-    deck = []
-    for k in range(5):
-        deck += [hands[(1 + i) % n][k] for i in range(n)]
-    deck += [up] + list(stock)
-    rest = [r + s for s in "SHDC" for r in RANKS]
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({s: hands[s][:5] for s in range(n)}, [r + s for s in "SHDC" for r in RANKS], then=[up, *stock])
 
 
 HANDS = {1: ["AS", "2S", "3S", "8H", "7S"], 2: ["4S", "7H", "7D", "6C", "8D"], 0: ["5H", "5D", "2C", "3C", "AH"]}

@@ -8,7 +8,7 @@ import rulesdsl
 import pytest
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -43,14 +43,7 @@ KNOCK = "when: deadwood(hand) > 0 and deadwood(hand) <= 5, discard: %s, layoffs:
 
 
 def stack(seat1, seat0, up, stock):
-    deck = []
-    for a, b in zip(seat1, seat0):
-        deck += [a, b]
-    deck += [up] + list(stock)
-    rest = [r + s for s in "SHDC" for r in RANKS]
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({1: seat1, 0: seat0}, [r + s for s in "SHDC" for r in RANKS], then=[up, *stock])
 
 
 SEAT0 = ["4S", "4H", "7D", "6C", "8C"]                   # 4S fits A-3S, 4H... no; deadwood 29

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -48,14 +48,8 @@ def ruleset(going_out: str, players: int = 2, melds: str = RUNS) -> str:
 
 
 def stack(hands: dict, up: str, stock, n: int, jokers: int = 0):
-    deck = []
-    for k in range(4):
-        deck += [hands[(1 + i) % n][k] for i in range(n)]
-    deck += [up] + list(stock)
-    rest = [r + s for s in "SHDC" for r in RANKS] + ["Jk"] * jokers
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({s: hands[s][:4] for s in range(n)}, [r + s for s in "SHDC" for r in RANKS] + ["Jk"] * jokers,
+                 then=[up, *stock])
 
 
 RUN = ["AS", "2S", "3S", "4S"]

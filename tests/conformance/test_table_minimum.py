@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -38,14 +38,7 @@ SEAT0 = ["AH", "2H", "4H", "6H", "AD", "3D", "7D", "AC", "3C"]
 
 
 def stack(seat1, seat0, up, stock):
-    deck = []
-    for a, b in zip(seat1, seat0):
-        deck += [a, b]
-    deck += [up] + list(stock)
-    rest = [r + s for s in "SHDC" for r in RANKS]
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({1: seat1, 0: seat0}, [r + s for s in "SHDC" for r in RANKS], then=[up, *stock])
 
 
 def seat1_draws(table, actions, hand, drawn, stock=("6C", "7C"), seat0=SEAT0):

@@ -5,7 +5,7 @@ last card ends the hand, and the names the endings are recorded under.  A tiny d
 from __future__ import annotations
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -42,16 +42,8 @@ def ruleset(table="owner: player", layoff="any", players=2, scoring="each_player
 
 def stack(hands: dict, up: str, stock, n: int = 2):
     """A full deck, top card first, for dealer 0: one card at a time from seat 1 round the table."""
-    every = [r + s for s in "SHDC" for r in RANKS] + ["Jk"]
-    deck = []
-    order = [(1 + i) % n for i in range(n)]
-    for k in range(4):
-        deck += [hands[s][k] for s in order]
-    deck += [up] + list(stock)
-    rest = list(every)
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({s: hands[s][:4] for s in range(n)}, [r + s for s in "SHDC" for r in RANKS] + ["Jk"],
+                 then=[up, *stock])
 
 
 SEAT0 = ["4H", "4D", "6D", "6C"]                 # 20 points, no meld

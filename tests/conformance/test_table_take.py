@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -37,14 +37,7 @@ SEAT0 = ["4H", "4D", "6D", "6C"]
 
 
 def stack(seat1, seat0, pile, stock=("8S", "8D", "7D")):
-    deck = []
-    for a, b in zip(seat1, seat0):
-        deck += [a, b]
-    deck += list(pile) + list(stock)
-    rest = [r + s for s in "SHDC" for r in RANKS]
-    for c in deck:
-        rest.remove(c)
-    return deck + rest
+    return dealt({1: seat1, 0: seat0}, [r + s for s in "SHDC" for r in RANKS], then=[*pile, *stock])
 
 
 def start(take: str, seat1, pile, layoff="any", seat0=SEAT0, stock=("8S", "8D", "7D")):

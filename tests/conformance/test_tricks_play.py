@@ -10,7 +10,7 @@ import pytest
 
 import rulesdsl
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 
 # Fifteen cards (ranks 2..6 in three suits); three cards each, dealt one at a time from the dealer's left.
 RANKS = ["2", "3", "4", "5", "6"]
@@ -37,12 +37,7 @@ def ruleset(tricks: str = "", players: int = 3, zones: str = "", deal: str = "  
 def stacked(hands: dict, players: int = 3, dealer: int = 0, deck=DECK) -> list:
     """The deck (top card first) that deals ``hands[seat]`` (lists of equal length) one card at a time
     from the dealer's left; the cards not named follow, in deck order (the stock)."""
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    out = []
-    for k in range(len(hands[order[0]])):
-        for s in order:
-            out.append(hands[s][k])
-    return out + [c for c in deck if c not in out]
+    return dealt({s: hands[s] for s in range(players)}, deck, dealer)
 
 
 def play(g, *cards: str) -> None:
