@@ -85,3 +85,63 @@ def test_the_climbing_memo_of_plays_stays_within_its_bound(monkeypatch):
         game.apply(rng.choice(game.legal_actions()))
         most = max(most, len(memo))
     assert 5 < most <= 5 + 20                     # one search adds a few entries past the bound at most
+
+
+def test_a_trick_games_view_shows_the_trick_once_trick_play_is_under_way():
+    """docs/api.md, views: trick-taking games add `trick` -- while trick play is under way, not during the
+    bidding before it.  Catches tricks.py's view test for the first trick's number made wrong
+    (`g.t_number == 1` -> `== 2`): the bidding's view then shows an empty trick."""
+    import random
+
+    import rulesdsl
+
+    game = rulesdsl.load("spades").new_game(seed=1)
+    rng = random.Random(1)
+    assert game.phase == "bid"
+    while not game.is_over and game.phase == "bid":
+        assert "trick" not in game.view(0) and "trick" not in game.view(game.current_player)
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.phase == "tricks" and game.view(0)["trick"]["number"] == 1
+    game.apply(rng.choice(game.legal_actions()))
+    assert game.view(1)["trick"]["plays"] == [{"seat": game.view(1)["trick"]["leader"], "card": game.history[-1].split()[1]}]
+
+
+def test_a_stock_whose_top_alone_shows_hides_the_cards_under_it_from_determinize():
+    """docs/api.md, determinize: every card the seat cannot see is dealt again.  A stock whose top card
+    alone shows (`visible: top`): the cards under it were never seen, so other worlds deal them
+    otherwise.  Catches visibility.py treating the top two of such a zone as shown (`len(cards) - 1` ->
+    `len(cards) - 2`): the second card would then be remembered and kept in every world."""
+    import random
+
+    from conformance.play import game
+
+    text = """
+    name: open_stock
+    players: 2
+    deck: {ranks: [A, 2, 3, 4, 5, 6], suits: [S, H]}
+    zones:
+      stock: {visible: top}
+      discard: {visible: top}
+      hand: {per: player, visible: owner}
+    deal: [{deal: 2, to: hand}]
+    turn:
+      - step: draw
+        actions: [{draw: stock}]
+      - step: finish
+        actions: [{discard: discard}]
+    stock_out: {when: count(stock) <= 1, result: score}
+    scoring: {each_player: '0'}
+    match: {ends_when: deal.number >= 1, on_tie: shared}
+    """
+    deck = ["AS", "2S", "3S", "4S", "5S", "6S", "AH", "2H", "3H", "4H", "5H", "6H"]
+    g = game(text, deck=deck, dealer=0)
+    real = g.view(0)["zones"]["stock"]
+    assert real == {"count": 8, "top": "5S"}
+    rng = random.Random(0)
+    second = set()
+    for _ in range(40):
+        world = g.determinize(0, rng)
+        assert world.view(0)["zones"]["stock"] == real                 # what seat 0 sees is the same
+        world.apply("draw stock")                                       # the top: 5S, as seat 0 saw it
+        second.add(world.view(1)["zones"]["stock"]["top"])              # the card under it
+    assert len(second) > 1

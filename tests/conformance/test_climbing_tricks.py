@@ -285,6 +285,8 @@ def test_the_first_play_of_the_deal_must_include_the_opening_card():
     g = game(text(rules % "'\"4H\"'"), stack(hands, DECK, dealer=1), dealer=1)
     assert g.current_player == 0
     assert plays(g) == ["play 4H", "play 4H 4S"]
+    refused = g.refusal("play 3S")                                # the refusal names the rule
+    assert refused.rule == "opening_play_includes" and "must include 4H" in str(refused)
     g.apply("play 4H 4S")
     g.apply("pass")
     assert sorted(legal(g)) == ["play 3S"]                        # later leads are free
