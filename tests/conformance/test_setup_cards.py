@@ -102,6 +102,15 @@ def test_values_naming_a_rank_not_in_the_deck_are_refused():
     rules(text(deck="{ranks: [A, 2, K], suits: [S, H], values: {K: 10}}"))
 
 
+@documents("deck.ranks", "deck.suits")
+@pytest.mark.parametrize("deck,what", [("{ranks: [A, 2, 2, 3], suits: [S, H]}", "rank `2`"),
+                                       ("{ranks: [A, 2], suits: [S, H, S]}", "suit `S`")])
+def test_a_rank_or_suit_listed_twice_is_refused(deck, what):
+    """Each rank and suit names one kind of card: one listed twice is `E-DUPLICATE`, naming it."""
+    out = refusal(text(deck=deck))
+    assert "error[E-DUPLICATE]" in out and f"{what} is listed twice in `deck`" in out, out
+
+
 @documents("deck.values")
 def test_values_give_each_rank_its_value_and_numeric_ranks_default_to_face_value():
     """`value(card)` is the card's value from `deck.values`; numeric ranks default to face value; a

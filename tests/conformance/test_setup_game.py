@@ -338,6 +338,18 @@ def test_a_constraint_error_points_at_the_parameter_a_variant_set(tmp_path):
     assert "fast and slow do not combine" in str(exc.value)
 
 
+@documents("constraints[].params", "extends")
+def test_a_variant_setting_both_parameters_is_told_at_the_last_one_it_wrote(tmp_path):
+    """Where a variant sets several of a constraint's parameters, the error points at the last of them
+    it wrote (the one that made the combination)."""
+    (tmp_path / "base.yaml").write_text(text(CONSTRAINED), encoding="utf-8")
+    (tmp_path / "variant.yaml").write_text("extends: ./base.yaml\nname: both\nparams:\n  slow: true\n"
+                                           "  fast: true\n", encoding="utf-8")
+    with pytest.raises(rulesdsl.RulesetError) as exc:
+        rulesdsl.load(tmp_path / "variant.yaml")
+    assert refused(exc) == [("E-CONSTRAINT", "variant.yaml", 5)]
+
+
 @documents("constraints[].params")
 def test_without_params_a_constraint_error_points_at_the_rule():
     """Without `params:` the error has no parameter to point at: it points at the constraint itself."""

@@ -484,3 +484,15 @@ def test_turn_drawn_is_the_card_drawn_this_turn_and_none_at_a_new_turn():
     assert g.current_player == 0 and legal(g) == ["draw stock", "take discard"]
     g.apply("take discard")
     assert sorted(legal(g)) == ["discard 2S", "discard 3S", "discard 4S"]
+
+
+@documents("turn")
+def test_reserve_turns_counts_nothing_where_there_is_no_reserve_packet():
+    """docs/language.md, "The reserve packet": `reserve_turns(seat)` counts complete turns begun with the
+    packet in hand; a game with no packet never begins one so, whatever turns are played."""
+    g = game(text(scoring="reserve_turns(player) * 10 + 1", floor=3), deck=CARDS, dealer=0)
+    turns = 0
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+        turns += g.history[-1].startswith("discard")
+    assert turns >= 4 and g.scores == [1, 1]
