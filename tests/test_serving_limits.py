@@ -357,3 +357,18 @@ def test_the_game_the_command_line_made_is_never_forgotten_for_new_ones(monkeypa
     assert served_room.id in lobby.games and lobby.seat_of(served_room.token_of(0)) == (served_room, 0)
     assert len(lobby.games) == 3 and [r.id for r in made[-2:]] == list(lobby.games)[1:]
     assert lobby.seat_of(made[0].token_of(0)) is None                 # an old one's links open nothing
+
+
+def test_the_game_library_faces_refuse_the_same_values():
+    """The OpenSpiel and PettingZoo parameters reach the same one check as `load(overrides=...)`."""
+    pyspiel = pytest.importorskip("pyspiel") if not __import__("os").environ.get("CI") else __import__("pyspiel")
+    import rulesdsl.openspiel as ros
+    from rulesdsl.pettingzoo import env
+
+    with pytest.raises(Exception, match="E-NUMBER|too large"):
+        ros.load_game("hearts", target_score=10 ** 18)
+    with pytest.raises(Exception, match="E-NUMBER|too large"):
+        pyspiel.load_game("rulesdsl", {"ruleset": "hearts", "set": f"target_score={10 ** 18}"})
+    with pytest.raises(rulesdsl.RulesetError) as refused:
+        env("hearts", target_score=10 ** 18)
+    assert {d.code for d in refused.value.diagnostics} == {"E-NUMBER"}

@@ -122,11 +122,14 @@ def _encoding_from(params: dict, ruleset, spec: dict) -> Encoding:
 
 def _value(text: str):
     """A ``set`` value read as a YAML scalar, as ``--set`` reads one: 5, true, a word."""
+    from ..errors import RulesetError
     from ..source.yaml_reader import read_yaml
     try:
         return read_yaml(text or "null", "set").plain()
-    except Exception:                      # noqa: BLE001 -- anything that is not a scalar stays text
-        return text
+    except RulesetError as exc:
+        if any(d.code == "E-NUMBER" for d in exc.diagnostics):
+            raise                          # a number past the bound, not a word (as `--set` reads it)
+        return text                        # anything else that is not a scalar stays text
 
 
 class RulesState(pyspiel.State):
