@@ -361,7 +361,8 @@ def test_the_game_the_command_line_made_is_never_forgotten_for_new_ones(monkeypa
 
 def test_the_game_library_faces_refuse_the_same_values():
     """The OpenSpiel and PettingZoo parameters reach the same one check as `load(overrides=...)`."""
-    pyspiel = pytest.importorskip("pyspiel") if not __import__("os").environ.get("CI") else __import__("pyspiel")
+    pyspiel = need("pyspiel")
+    need("pettingzoo")
     import rulesdsl.openspiel as ros
     from rulesdsl.pettingzoo import env
 
