@@ -332,6 +332,21 @@ def test_a_function_whose_calls_expand_past_the_limit_is_refused_at_load(tmp_pat
     assert "this rule expands" in d.message
 
 
+def test_each_use_of_a_constant_in_a_chain_counts_one(tmp_path):
+    """The expansion counts a derived value folded to a constant as one use wherever it is used:
+    `f0(x): x + k + k` is 3 uses, `f_i` 1 + 2 uses of `f_{i-1}`; the first level past the limit is
+    refused with its exact count."""
+    from rulesdsl.expr.compiler import MAX_DERIVED_CALLS
+
+    derived = "\n".join(["k: params.bonus", "f0(x): x + k + k"] +
+                         [f"f{i}(x): f{i - 1}(x) + f{i - 1}(x)" for i in range(1, 30)])
+    cost, level = 3, 0
+    while cost <= MAX_DERIVED_CALLS:
+        cost, level = 1 + 2 * cost, level + 1
+    d = _only(load_errors(tmp_path, derived, "f29(player)"), "E-LIMIT")
+    assert f"`f{level}`" in d.message and f"{cost:,} uses" in d.message
+
+
 def test_a_derived_value_folded_to_a_constant_counts_as_one_use(tmp_path):
     """A derived value of parameters alone is computed once, at load: building on it many times is no
     expansion (`c_i: c_{i-1} + c_{i-1} - c_{i-1}` would count 3^9 uses if each were computed again)."""

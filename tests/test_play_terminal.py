@@ -395,6 +395,7 @@ def test_terminal_hides_a_hand_before_the_next_person_takes_the_keyboard():
     assert cleared.count("\n") >= 60 and "Your hand" not in cleared     # a screenful between the two
     child.sendline("")
     child.expect(rf"you are seat {nxt}")
+    assert child.before.count("\n") >= 60                             # the prompt too scrolls away first
     child.expect(rf"seat {nxt}> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
