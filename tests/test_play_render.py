@@ -233,3 +233,45 @@ def test_replay_positions_are_the_record_played_to_there():
         want = rulesdsl.replay(dict(record, actions=record["actions"][:k]))
         got = positions.at(k)
         assert [got.view(s) for s in range(2)] == [want.view(s) for s in range(2)]
+
+
+def test_a_trick_games_screen_says_what_is_led_won_and_broken():
+    """docs/play.md, the screen: in a trick game, the trick in progress with the suit led and the tricks
+    each seat has won, and the suits broken once they are."""
+    import random
+    import re as _re
+
+    table = Table.new(rulesdsl.load("hearts"), ["greedy"] * 4, seed=3)
+    rng = random.Random(3)
+    said_broken = said_won = said_led = False
+    for _ in range(400):
+        if table.game.is_over or table.game.hand_number > 1:
+            break
+        view = table.view(0)
+        text = _screen(table, 0)
+        trick = view.get("trick") or {}
+        broken = [k for k, v in (trick.get("broken") or {}).items() if v]
+        assert ("broken: " in text) == bool(broken), text
+        if broken:
+            said_broken = True
+            assert "broken: " + ", ".join(broken) in text
+        if any(trick.get("tricks_won") or []):
+            said_won = True
+            assert _re.search(r"tricks: .*\d", text)
+        if trick.get("led"):
+            said_led = True
+            assert f"led: {trick['led']}" in text
+        table.act(table.to_move, rng.choice(table.game.legal_actions()))
+    assert said_broken and said_won and said_led
+
+
+def test_the_screen_shows_what_else_the_view_tells_as_key_and_value():
+    """docs/play.md, the screen: what the view holds beyond the table (the bids of an auction, a window's
+    state) is shown as `key: value`, seats by name."""
+    table = Table.new(rulesdsl.load("spades"), ["human", "greedy", "greedy", "greedy"], seed=2)
+    table.run_bots()
+    table.act(table.to_move, table.game.legal_actions()[0])
+    view = table.view(0)
+    text = _screen(table, 0)
+    shown = " ".join("none" if b is None else str(b) for b in view["bids"])
+    assert f"bids: {shown}" in text and "looked: yes yes yes yes" in text

@@ -138,6 +138,7 @@ def test_two_people_share_the_keyboard_and_each_sees_only_their_hand():
     for screen in screens[1:]:
         seat = int(screen[0])
         assert f"you are seat {seat}" in screen.splitlines()[1]
+    assert "\x1b" not in output and "\n" * 20 not in output        # a pipe gets no clearing: nothing to hide
 
 
 def test_a_ruleset_file_of_ones_own(tmp_path, monkeypatch):

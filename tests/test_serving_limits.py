@@ -69,7 +69,8 @@ def test_checked_copies_every_list_and_refuses_what_a_record_never_holds():
     record = game.record()
     copy = checked(record)
     assert copy == record and copy["actions"] is not record["actions"]
-    for bad in (dict(record, players=10 ** 6), dict(record, actions=["x" * 5000]),
+    for bad in (dict(record, players=10 ** 6), dict(record, actions=["x" * 5000]), dict(record, decks=[[1, 2]]),
+                dict(record, decks=[["AS"] * 3000]), dict(record, decks="AS"),
                 dict(record, seed=1 << 2000), dict(record, stacks=[{"before": 99, "deck": []}]),
                 dict(record, extra=1)):
         with pytest.raises(RecordError):

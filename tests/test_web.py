@@ -273,6 +273,10 @@ def test_the_start_page_api_makes_a_game_with_parameters_and_seats(app):
     assert [(r["name"], r["title"]) for r in listed["rulesets"]] == bundled_listing()
     form = client.get("/api/ruleset", params={"name": "president"}).json()
     assert {p["name"]: p["default"] for p in form["params"]}["target_score"] == 10
+    hearts = client.get("/api/ruleset", params={"name": "hearts"}).json()
+    declared = lobby.rules("hearts").model.params
+    assert {p["name"]: p["doc"] for p in hearts["params"]} == {k: v.doc or "" for k, v in declared.items()}
+    assert any(p["doc"] for p in hearts["params"])                   # each parameter's own words
     assert form["players"] == {"min": 4, "max": 7, "default": 5}
     made = client.post("/api/games", json={"ruleset": "president", "params": {"target_score": 3, "scoring": True},
                                            "seats": ["human", "greedy", "human", "random"]})

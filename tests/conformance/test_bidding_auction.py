@@ -215,3 +215,18 @@ def test_a_trump_named_by_a_bid_is_judged_when_play_begins():
     for c in ("play 6S", "play 5S", "play 2H"):
         g.apply(c)
     assert g.view(0)["trick"]["tricks_won"] == [0, 1, 0]
+
+
+@documents("bidding.min", "bidding.max")
+@pytest.mark.parametrize("bounds,shown", [
+    ("  min: 'count(player.hand) * 100'\n  max: 'count(player.hand) * 100 + 2'\n", "bids from 300 to 302"),
+    ("  min: '0 - count(player.hand)'\n  max: 1\n", "bids from -3 to 1"),
+])
+def test_bids_outside_0_to_200_are_a_located_error_in_play(bounds, shown):
+    """docs/language.md, Limits: a bid is a number from 0 to the larger of 200 and the deck's size;
+    bounds that read the play and fall outside are an `E-PLAY` error at `bidding.max`, never a listing
+    the encoding cannot number."""
+    with pytest.raises(rulesdsl.RuleEvaluationError) as stopped:
+        game(ruleset(bounds), deck=stacked(), dealer=0).legal_actions()
+    assert stopped.value.rule == "bidding.max" and shown in str(stopped.value)
+    assert "a bid is a number from 0 to 200" in str(stopped.value)

@@ -300,3 +300,24 @@ def test_if_all_pass_that_seat_must_draw_from_the_stock():
     assert sorted(g.hand_of(0)) == ["2H", "2S", "4S"]
     g.apply("discard 2H")
     assert g.current_player == 1 and legal(g) == ["draw stock", "take discard"]
+
+
+@documents("first_turn", "first_turn.offer")
+def test_taking_the_offer_goes_on_to_the_step_right_after_drawing():
+    """"A player who takes the offered card goes on to the step after drawing": the next step of the
+    turn, not its last, where the turn has more steps after the draw."""
+    t = text("- {deal: 2, to: hand}\n- {turn_up: discard}", extra=FIRST.format(to="[left_of_dealer, dealer]",
+             seat="left_of_dealer"), floor=0)
+    t = t.replace("""  - step: finish
+    actions:
+      - discard: discard""", """  - step: again
+    actions:
+      - draw: stock
+  - step: finish
+    actions:
+      - discard: discard""")
+    g = game(t, deck=CARDS8, dealer=0)
+    g.apply("take discard")
+    assert g.view(1)["step"] == "again" and legal(g) == ["draw stock"]
+    g.apply("draw stock")
+    assert g.view(1)["step"] == "finish" and len(g.hand_of(1)) == 4

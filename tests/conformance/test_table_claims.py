@@ -64,6 +64,8 @@ def test_a_called_claim_is_asked_in_turn_from_the_discarder():
     continues from the claimer: players in between lose their turn."""
     g = after_seat2_discards("rummy: {priority: from_discarder}")
     assert g.current_player == 0 and legal(g) == ["claim discard 1", "pass"]
+    refused = g.refusal("draw stock")                                   # nothing else is a move here
+    assert refused.rule == "claim window" and "`claim` it" in str(refused)
     g.apply("pass")
     assert g.current_player == 1 and legal(g) == ["claim discard 1", "pass"]
     g.apply("claim discard 1")
@@ -106,6 +108,8 @@ def test_a_buy_takes_the_card_and_penalty_cards_without_a_turn():
     assert g.current_player == 2 and legal(g) == ["draw stock", "take discard"]
     g.apply("draw stock")                                   # seat 2 draws 6H instead of taking 8H
     assert g.current_player == 0 and legal(g) == ["claim discard 1", "pass"]
+    refused = g.refusal("discard 5H")
+    assert refused.rule == "buy window" and "may be bought" in str(refused)
     g.apply("claim discard 1")
     assert sorted(g.hand_of(0)) == sorted(HANDS[0] + ["8H", "6D"])      # the card and one stock card
     assert g.current_player == 2                                        # back to the player who drew
