@@ -132,3 +132,26 @@ def test_a_meld_with_count_of_zero_lays_the_top_card_alone_onto_a_meld():
     assert takes(g) == ["take discard"]
     g.apply("take discard")
     assert legal(g) == ["layoff 5C on 1"]
+
+
+@documents("turn[].actions[].meld_with")
+def test_cards_that_must_go_down_together_make_a_new_meld_not_a_layoff():
+    """`meld_with`: the top card and the hand cards named go down together, as one new meld: with a meld
+    of their rank already on the table (two decks), no layoff of one of them alone is offered."""
+    rules = (RULES % (PILE_TAKE % "rank(card) == rank(top(discard))", "any")).replace(
+        "suits: [S, H, D, C], values", "suits: [S, H, D, C], copies: 2, values").replace("{deal: 4, to: hand}",
+                                                                                        "{deal: 7, to: hand}")
+    seat1 = ["5S", "5H", "5D", "5S", "5H", "AC", "2C"]
+    seat0 = ["4H", "4D", "6D", "6C", "5C", "7C", "7H"]
+    deck = dealt({1: seat1, 0: seat0}, [r + s for s in "SHDC" for r in RANKS] * 2, then=["3S", "2H", "8S", "8D"])
+    g = game(rules, deck, dealer=0)
+    g.apply("draw stock")                                            # seat 1: 8S
+    g.apply("meld 5S 5H 5D")
+    g.apply("discard 8S")
+    g.apply("draw stock")                                            # seat 0: 8D
+    g.apply("discard 5C")
+    assert "take discard" in legal(g)
+    g.apply("take discard")                                          # 5C and 8S, 5C to be melded with 5S 5H
+    plays = legal(g)
+    assert plays and all(a.startswith("meld ") for a in plays), plays
+    assert [sorted(a.split()[1:]) for a in plays] == [["5C", "5H", "5S"]]
