@@ -391,7 +391,8 @@ def hidden_scope():
     values = {"stock": [7, 8, 9], "discard": [3, 4], "hand": [1, 2]}
     names = {k: Binding(lambda c, _k=k: c[_k]) for k in values}
     top = Builtin(lambda g, z: z[-1] if z else None, (1, 1))
-    sc = Scope({}, names, {"top": top})
+    holder = Builtin(lambda g, card: 0 if card in g["hand"] else None, (1, 1), shows="secret")   # who holds it
+    sc = Scope({}, names, {"top": top, "holder": holder})
     zones = {"stock": ("table", "none"), "discard": ("table", "top"), "hand": ("player", "owner")}
     return Tracer(sc, zones=zones), values
 
@@ -399,6 +400,7 @@ def hidden_scope():
 @pytest.mark.parametrize("text, hidden", [
     ("count(stock) > 5", False), ("top(discard) == 3", False), ("count(hand) == 1", False),
     ("top(stock) == 1", True), ("count(discard) > 1 and 9 in stock", True), ("sum(discard) == 1", True),
+    ("holder(2) == 0", True), ("count(stock) > 1 and holder(9) == 0", True),   # a function that reads hands
 ])
 def test_a_trace_for_a_player_never_shows_cards_that_player_cannot_see(text, hidden):
     tracer, ctx = hidden_scope()

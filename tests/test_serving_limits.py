@@ -68,7 +68,9 @@ def test_checked_copies_every_list_and_refuses_what_a_record_never_holds():
         game.apply(game.legal_actions()[0])
     record = game.record()
     copy = checked(record)
-    assert copy == record and copy["actions"] is not record["actions"]
+    assert copy == record
+    for key in ("overrides", "decks", "stacks", "actions"):                # copies, not the lists sent
+        assert copy[key] is not record[key]
     for bad in (dict(record, players=10 ** 6), dict(record, actions=["x" * 5000]), dict(record, decks=[[1, 2]]),
                 dict(record, decks=[["AS"] * 3000]), dict(record, decks="AS"),
                 dict(record, seed=1 << 2000), dict(record, stacks=[{"before": 99, "deck": []}]),
