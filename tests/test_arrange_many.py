@@ -177,3 +177,18 @@ def test_the_knock_layout_with_several_types_leaves_the_defender_the_most_deadwo
     assert frozenset(layout) in options
     best = max(_after_layoffs(frozenset(defender), tuple(sorted(p, key=sorted))) for p in options)
     assert _after_layoffs(frozenset(defender), tuple(sorted(layout, key=sorted))) == best
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(ALL), min_size=7, max_size=10, unique=True))
+def test_every_least_deadwood_layout_is_found_with_several_types(tmp_path_factory, hand):
+    """The general search lists every layout with the least deadwood (the declarer chooses among them),
+    the same set as an oracle that tries every partition into melds of any declared type."""
+    rules = _rules(tmp_path_factory.mktemp("many"))
+    melds = rules.program().melds
+    ids = [melds.cards.parse_kind(t) for t in hand]                    # one deck: id == kind
+    text = melds.cards.text
+    found = {frozenset(frozenset(text[c] for c in melds.ids_of(m, ids)) for m in layout)
+             for layout in melds.arranger.all_best(melds.mask(ids))}
+    want = _best_partitions(frozenset(hand))
+    assert found == set(want) if len(want) < 64 else found <= set(want)

@@ -288,6 +288,17 @@ def test_an_aggregate_takes_one_sequence_and_max_min_also_several_values(call):
 
 
 @documents("derived")
+def test_a_comprehension_variable_hides_a_name_of_another_type():
+    """A comprehension's variable hides any other name while it runs (`players`, a number, here runs over
+    texts): it is typed by what it runs over, so comparing it with text is no type error."""
+    score = 'count(players for players in ["a", "b", "a"] where players == "a") + players'
+    g = game(text(score=score), deck=DECK, dealer=0)
+    g.apply("draw stock")
+    g.apply("discard AS")
+    assert g.scores == [4, 4]
+
+
+@documents("derived")
 def test_a_chain_of_derived_values_is_at_most_fifty_deep():
     """A chain of derived values built on one another may be at most 50 deep (`E-DEPTH`)."""
     def chain(n: int) -> str:

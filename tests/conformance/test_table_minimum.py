@@ -119,6 +119,8 @@ def test_cards_that_do_not_count_cannot_make_an_initial_meld_alone():
     g = seat1_draws('initial_minimum: 21, counts_toward_minimum: rank(card) != "8"', OPEN, HAND, "7S")
     g.apply("meld 8S 8H 8D")                                      # 24 placed, 0 counted
     assert legal(g) == ["meld 2S 2D 2C", "meld 5S 5H 5D"]
+    refused = g.refusal("discard 7S")                             # the refusal says why, by its rule
+    assert refused.rule == "initial meld" and "must first make the initial meld" in str(refused)
 
 
 CHAND = ["5S", "5H", "5D", "5C", "8S", "8H", "AS", "2S", "3S"]
