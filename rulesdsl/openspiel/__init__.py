@@ -73,15 +73,12 @@ def load_game(ruleset, **params):
     ruleset's own rules (``RulesetError``) and the game's bounds (``ValueError``), so a value OpenSpiel
     cannot even hold (a number past a C++ int) is refused with a message naming it."""
     from ..rules import load
-    from .game import BOUNDS
+    from .game import check_bounds
 
     short = register(ruleset)
     own = {k: v for k, v in params.items() if k not in DEFAULTS}
     load(ruleset, overrides=own or None)
-    for name, (lo, hi) in BOUNDS.items():
-        value = params.get(name, 0)
-        if type(value) is not int or not lo <= value <= hi:
-            raise ValueError(f"the parameter `{name}` must be a whole number from {lo} to {hi:,}, not {value!r:.40}")
+    check_bounds(params)
     return pyspiel.load_game(short, params)
 
 

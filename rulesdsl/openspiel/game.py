@@ -104,10 +104,7 @@ def _encoding_from(params: dict, ruleset, spec: dict) -> Encoding:
     for name, value in params.items():
         if name not in DEFAULTS and spec.get(name) != value:
             overrides[name] = value
-    for name, (lo, hi) in BOUNDS.items():
-        value = params.get(name, 0)
-        if type(value) is not int or not lo <= value <= hi:
-            raise ValueError(f"the parameter `{name}` must be a whole number from {lo} to {hi:,}, not {value!r:.40}")
+    check_bounds(params)
     if params.get("returns", "win") not in ("win", "score"):
         raise ValueError(f"the parameter `returns` is win or score, not {params.get('returns')!r:.40}")
     for item in filter(None, (p.strip() for p in str(params.get("set", "")).split(","))):
@@ -118,6 +115,14 @@ def _encoding_from(params: dict, ruleset, spec: dict) -> Encoding:
     return encode(ruleset if ruleset is not None else params["ruleset"], params.get("players") or None,
                   overrides, int(params.get("deals", 0)), str(params.get("returns", "win")),
                   int(params.get("max_actions", 0)))
+
+
+def check_bounds(params: dict) -> None:
+    """The game's own whole-number parameters within ``BOUNDS`` (a ``ValueError`` naming the one outside)."""
+    for name, (lo, hi) in BOUNDS.items():
+        value = params.get(name, 0)
+        if type(value) is not int or not lo <= value <= hi:
+            raise ValueError(f"the parameter `{name}` must be a whole number from {lo} to {hi:,}, not {value!r:.40}")
 
 
 def _value(text: str):
