@@ -198,3 +198,18 @@ def test_a_constrained_deal_places_every_card_where_it_may_be():
         assert sorted(c for v in out.values() for c in v) == [1, 2, 3]
         seen.add(tuple(out[k][0] for k in (x, y, z)))
     assert seen == {(1, 2, 3), (3, 1, 2)}
+
+
+def test_a_player_halfway_through_a_contract_keeps_the_rest_of_it_in_every_world():
+    """Found by the property above: seat 1 of a Contract Rummy (deuces wild) has laid down the first
+    set of its contract and must lay down the rest before discarding.  The other seats know it holds
+    the rest, so every world dealt for them must too: before, some worlds left seat 1 no legal action
+    (a dead end the real game never reaches)."""
+    g = rulesdsl.load("variants/contract_rummy_deuces_wild").new_game(seed=283)
+    random_moves(g, random.Random(283), 90)
+    assert g.history[-1].startswith("meld ") and g.actor == 1 and g.legal_actions()
+    for k in range(60):
+        d = g.determinize(0, random.Random(k))
+        assert d.legal_actions(), k                          # the contract can be finished
+        assert d.view(0) == g.view(0)
+        random_moves(d, random.Random(k), 40)

@@ -9,7 +9,9 @@ agrees with everything its seat has seen and searches that.  The copy:
   stays in that opponent's hand; a card never seen may be anywhere hidden; a stock made of known cards
   after a reshuffle keeps those cards, in a new order;
 * keeps the zone sizes, so the seat's own ``view`` is unchanged;
-* draws its future chance (the next shuffle) from ``rng``, not from the game's own generator.
+* draws its future chance (the next shuffle) from ``rng``, not from the game's own generator;
+* leaves the player on turn a legal action: a deal that would not (the rest of a contract a player
+  began to lay down is not in the hand dealt) is dealt again, up to ``MAX_DEALS`` times.
 
 Dealing again is done by renaming card ids: the card that lay in a slot is replaced everywhere it is
 named (zones, the card just drawn, cards that must be melded, marks...) by the card dealt into that
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from ..errors import RulesdslError
 from . import state
 from .knowledge import locate, tracker_for
 from .visibility import seen_by
@@ -38,6 +41,20 @@ def determinize(game, seat: int, rng: random.Random):
         raise ValueError(f"this game was determinized for seat {game.determinized_for}; it can be determinized "
                          f"again only for that seat (determinize the game itself for seat {seat})")
     slots, classes = _plan(game, seat)
+    for _ in range(MAX_DEALS):
+        copy = _dealt_copy(game, slots, classes, rng)
+        copy.determinized_for = seat
+        if copy.is_over or _plays_on(copy):
+            return copy
+    return copy
+
+
+#: deals tried for a world in which the player on turn can act (see ``_plays_on``)
+MAX_DEALS = 200
+
+
+def _dealt_copy(game, slots: dict, classes: dict, rng: random.Random):
+    """One copy of ``game`` with the free slots dealt again from ``rng``."""
     dealt = _deal(classes, {k: len(v) for k, v in slots.items()}, rng)
     rename = {}
     for key, cards in dealt.items():
@@ -47,8 +64,18 @@ def determinize(game, seat: int, rng: random.Random):
     copy = game.clone()
     _rename(copy, rename)
     copy._rng, copy._rng_shared = random.Random(rng.getrandbits(64)), False
-    copy.determinized_for = seat
     return copy
+
+
+def _plays_on(copy) -> bool:
+    """Whether the player on turn has a legal action in this world.  What a player began this turn
+    tells the others something about the hidden hand (a player halfway through laying down a contract
+    holds the rest of it): a deal that contradicts it would leave no legal action, so it is dealt
+    again -- the worlds kept are those the real one could be."""
+    try:
+        return bool(copy.legal_actions())
+    except RulesdslError:
+        return False
 
 
 def _plan(game, seat: int) -> tuple:
