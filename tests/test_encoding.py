@@ -152,7 +152,8 @@ def test_parameter_sweeps_keep_every_legal_action_numbered(name, data):
         elif isinstance(p.default, bool):
             overrides[p.name] = data.draw(st.booleans())
         else:
-            overrides[p.name] = data.draw(st.integers(max(0, p.default - 3), p.default + 3))
+            lo = max(0, p.default - 3) if p.default >= 0 else p.default - 3      # a negative default: around it
+            overrides[p.name] = data.draw(st.integers(lo, p.default + 3))
     try:
         swept = rulesdsl.load(name, overrides=overrides)
         game = swept.new_game(seed=data.draw(st.integers(0, 2**31)))

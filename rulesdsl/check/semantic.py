@@ -14,6 +14,7 @@ from typing import Any, Iterator, Optional
 from ..errors import Diagnostics, suggest
 from ..expr.ast import E, Expr
 from ..expr.compiler import Binding, Scope
+from ..mechanics.registry import card_play, mechanics, present
 from ..model.game import BUILTIN_VERBS, Ruleset
 from ..model.setup import PLAYERS, deal_numbers, setup_value
 from ..source.resolve import is_bundled
@@ -34,7 +35,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _counts(m, diags)
     _climbing(m, diags)
     _exchange(m, diags)
-    _tricks(m, diags)
+    _mechanics(m, diags)
     _reserves(m, diags)
     _scoring(m, diags)
     _team_scores(m, diags)
@@ -144,18 +145,19 @@ def _constraints(m: Ruleset, d: Diagnostics) -> None:
 
 def _climbing(m: Ruleset, d: Diagnostics) -> None:
     c = m.climbing
+    play = card_play(m)
     if c is None:
-        if m.exchange and m.tricks is None:
-            d.error("E-MISSING", "`exchange` needs a `climbing` or `tricks` section (it uses its rank order)", m.pos)
+        if m.exchange and play is None:
+            d.error("E-MISSING", f"`exchange` needs {_card_play_sections()} section (it uses its rank order)", m.pos)
         return
-    if m.tricks is not None:
-        d.error("E-TRICKS", "a ruleset has either `climbing` or `tricks`, not both", m.tricks.pos)
-    _zone(m, d, c.play_from, "player", "`climbing.play_from`", c.pos)
-    _zone(m, d, c.to, "table", "`climbing.to`", c.pos)
+    if play is not None:
+        d.error("E-TRICKS", f"a ruleset has either `climbing` or `{play[0].key}`, not both", play[1].pos)
+    check_zone(m, d, c.play_from, "player", "`climbing.play_from`", c.pos)
+    check_zone(m, d, c.to, "table", "`climbing.to`", c.pos)
     if c.all_passed == "new_trick" or c.clears_trick is not None:
-        _zone(m, d, c.cleared_to, "table", "`climbing.cleared_to`", c.pos)
+        check_zone(m, d, c.cleared_to, "table", "`climbing.cleared_to`", c.pos)
     if c.draw_from is not None:
-        _zone(m, d, c.draw_from, "table", "`climbing.draw_from`", c.pos)
+        check_zone(m, d, c.draw_from, "table", "`climbing.draw_from`", c.pos)
     elif c.next_draws is not None:
         d.error("E-MISSING", "`climbing.next_draws` needs `draw_from`: the zone owed cards are drawn from",
                 c.next_draws.pos, "draw_from: stock")
@@ -204,8 +206,8 @@ def _scoring(m: Ruleset, d: Diagnostics) -> None:
         d.error("E-MISSING", "`scoring.each_team` needs a `teams:` section", sc.pos)
     if m.teams is not None and m.players.min % m.teams.count:
         d.error("E-TEAMS", f"{m.players.min} players cannot form {m.teams.count} equal teams", m.teams.pos)
-    if not m.turn and m.climbing is None and m.tricks is None:
-        d.error("E-MISSING", "the ruleset needs `turn` steps (or a `climbing` or `tricks` section)", m.pos)
+    if not m.turn and m.climbing is None and card_play(m) is None:
+        d.error("E-MISSING", f"the ruleset needs `turn` steps (or {_card_play_sections()} section)", m.pos)
 
 
 def _params(m: Ruleset, d: Diagnostics) -> None:
@@ -386,7 +388,8 @@ def _zones(m: Ruleset, d: Diagnostics) -> None:
                 "zones: {hand: {per: player, visible: owner}}")
 
 
-def _zone(m: Ruleset, d: Diagnostics, name, per: str, where: str, pos) -> None:
+def check_zone(m: Ruleset, d: Diagnostics, name, per: str, where: str, pos) -> None:
+    """A key naming a zone names a declared one, owned as the key needs (`per`: player, table, team)."""
     if name is None:
         return
     spec = m.zones.get(name)
@@ -402,11 +405,11 @@ def _reserves(m: Ruleset, d: Diagnostics) -> None:
         if z.reserve_for is not None:
             if z.per != "player":
                 d.error("E-ZONE-KIND", f"the reserve packet `{name}` must be a per-player zone", z.pos)
-            _zone(m, d, z.reserve_for, "player", f"`zones.{name}.reserve_for`", z.pos)
+            check_zone(m, d, z.reserve_for, "player", f"`zones.{name}.reserve_for`", z.pos)
     if m.auto_lay is not None:
-        _zone(m, d, m.auto_lay.to, "team" if m.teams is not None else "player", "`auto_lay.to`", m.auto_lay.pos)
+        check_zone(m, d, m.auto_lay.to, "team" if m.teams is not None else "player", "`auto_lay.to`", m.auto_lay.pos)
         if m.auto_lay.replace_from is not None:
-            _zone(m, d, m.auto_lay.replace_from, "table", "`auto_lay.replace_from`", m.auto_lay.pos)
+            check_zone(m, d, m.auto_lay.replace_from, "table", "`auto_lay.replace_from`", m.auto_lay.pos)
         elif m.auto_lay.when_empty != "play_on":
             d.error("E-IGNORED", f"`auto_lay.when_empty: {m.auto_lay.when_empty}` has no effect: nothing is "
                     "replaced without `replace_from`", m.auto_lay.pos,
@@ -425,13 +428,13 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
                 d.error("E-DEAL", "`draft` builds the hands from what is left of the stock, so it must be the last "
                         "deal step", s.pos)
             else:
-                _zone(m, d, s.draft, "player", "`draft`", s.pos)
+                check_zone(m, d, s.draft, "player", "`draft`", s.pos)
                 if s.discard_to is None or s.look is None:
                     d.error("E-MISSING", "a `draft` step needs `discard_to:` (a table zone) and `look:` (a per-player "
                             "zone where the top card is looked at)", s.pos)
                 else:
-                    _zone(m, d, s.discard_to, "table", "`draft.discard_to`", s.pos)
-                    _zone(m, d, s.look, "player", "`draft.look`", s.pos)
+                    check_zone(m, d, s.discard_to, "table", "`draft.discard_to`", s.pos)
+                    check_zone(m, d, s.look, "player", "`draft.look`", s.pos)
             continue
         if s.discard_to is not None or s.look is not None:
             d.error("E-IGNORED", "`discard_to` and `look` go with `draft`", s.pos)
@@ -441,7 +444,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
             elif s.to is None:
                 d.error("E-MISSING", "a `set_aside` step needs `to:` (the table zone the cards go to)", s.pos)
             else:
-                _zone(m, d, s.to, "table", "`set_aside.to`", s.pos)
+                check_zone(m, d, s.to, "table", "`set_aside.to`", s.pos)
             continue
         if (s.deal is None) == (s.turn_up is None):
             d.error("E-DEAL", "a deal step needs exactly one of `deal: COUNT` (with `to:`) or `turn_up: ZONE`",
@@ -450,7 +453,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         if s.deal is not None:
             if s.to is None:
                 d.error("E-MISSING", "a `deal` step needs `to:` (the zone that receives the cards)", s.pos)
-            _zone(m, d, s.to, "player", "`deal.to`", s.pos)
+            check_zone(m, d, s.to, "player", "`deal.to`", s.pos)
             if s.bury_while is not None:
                 d.error("E-DEAL", "`bury_while` goes with `turn_up`", s.pos)
             if s.cover_while is not None:
@@ -458,13 +461,14 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         elif s.seat is not None:
             d.error("E-DEAL", "`seat` goes with `deal: COUNT` (the cards dealt to that seat)", s.pos)
         else:
-            _zone(m, d, s.turn_up, "table", "`turn_up`", s.pos)
+            check_zone(m, d, s.turn_up, "table", "`turn_up`", s.pos)
     if d:
         return
     params = m.param_values()
     deck_exprs = [m.deck.copies, m.deck.jokers]
     count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
-    hand = (m.climbing.play_from if m.climbing is not None else m.tricks.play_from if m.tricks is not None
+    play = card_play(m)
+    hand = (m.climbing.play_from if m.climbing is not None else play[0].play_from(play[1]) if play is not None
             else "hand")
     hand_exprs = [s.deal for s in m.deal if s.deal is not None and s.to == hand]
     numbers = deal_numbers(*([s.deal for s in m.deal if not s.deals_all] + [s.when for s in m.deal]))
@@ -601,7 +605,7 @@ def _exchange(m: Ruleset, d: Diagnostics) -> None:
                 d.error("E-EXCHANGE", f"exchange step {i + 1}: `to` (every seat gives) or `giver` and `receiver` "
                         "(finishing positions), not both", x.pos)
             if x.aside is not None:
-                _zone(m, d, x.aside, "player", f"`exchange[{i}].aside`", x.pos)
+                check_zone(m, d, x.aside, "player", f"`exchange[{i}].aside`", x.pos)
             continue
         if x.giver is None or x.receiver is None:
             d.error("E-EXCHANGE", f"exchange step {i + 1} needs `giver` and `receiver` (finishing positions), or "
@@ -630,29 +634,20 @@ def _exchange(m: Ruleset, d: Diagnostics) -> None:
                 break
 
 
-def _tricks(m: Ruleset, d: Diagnostics) -> None:
-    """``tricks``: its zones exist with the right owners, its order names real ranks; ``bidding`` and
-    its calls belong to trick play."""
-    t = m.tricks
-    if t is None:
-        if m.bidding is not None:
-            d.error("E-MISSING", "`bidding` needs a `tricks` section (bids are numbers of tricks)", m.bidding.pos)
-        return
-    _zone(m, d, t.play_from, "player", "`tricks.play_from`", t.pos)
-    _zone(m, d, t.to, "table", "`tricks.to`", t.pos)
-    spec = m.zones.get(t.won_to)
-    if spec is None or spec.per == "table":
-        _zone(m, d, t.won_to, "player", "`tricks.won_to`", t.pos)
-    elif spec.per == "team" and m.teams is None:
-        d.error("E-TEAMS", f"`tricks.won_to` names the team zone `{t.won_to}`, but there are no `teams`", t.pos)
-    for r in t.order or ():
-        if r != "joker" and r not in m.deck.ranks:
-            d.error("E-UNKNOWN-RANK", f"`tricks.order` names `{r}`, which is not a rank of the deck", t.pos,
-                    suggest(r, list(m.deck.ranks) + ["joker"]))
-    for name in (m.bidding.calls if m.bidding is not None else {}):
-        if not name.isidentifier() or name != name.lower() or name.isdigit():
-            d.error("E-BIDDING", f"the call `{name}` must be a lowercase word (it is written `bid {name}`)",
-                    m.bidding.pos)
+def _mechanics(m: Ruleset, d: Diagnostics) -> None:
+    """Each mechanic's section (``rulesdsl.mechanics``): the sections it needs are there, then its
+    own checks."""
+    for mech, section in present(m):
+        missing = [(key, why) for key, why in mech.requires.items() if m.sections.get(key) is None]
+        for key, why in missing:
+            d.error("E-MISSING", f"`{mech.key}` needs a `{key}` section ({why})", section.pos)
+        if not missing:
+            mech.check(m, section, d)
+
+
+def _card_play_sections() -> str:
+    """The sections that play the hand's cards instead of turn steps, as a phrase: a `climbing` or ..."""
+    return "a " + " or ".join(f"`{k}`" for k in ["climbing"] + [x.key for x in mechanics() if x.plays_cards])
 
 
 _SEAT_NAMES = ("player", "dealer", "declarer", "defender")
@@ -696,7 +691,8 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
     if m.wild is not None and m.table is None and not _uses(m, "is_wild") and not plays_wild:
         d.error("E-IGNORED", "`wild` has no effect: wild cards matter only in melds on the table (`table:`) "
                 "or through `is_wild(card)`", m.wild.pos, "remove `wild`, or add a `table:` section")
-    play = "tricks" if m.tricks is not None else "climbing" if m.climbing is not None else None
+    play = card_play(m)
+    play = play[0].key if play is not None else "climbing" if m.climbing is not None else None
     if play and m.turn:
         d.error("E-IGNORED", f"`turn` has no effect: play follows `{play}`, not turn steps", m.turn[0].pos,
                 f"remove `turn`, or `{play}` to play in turn steps")
@@ -751,7 +747,7 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
                         f"(found {', '.join(set_kinds) or 'none'})", a.pos)
                 continue
             if a.draw or a.take or a.discard:
-                _zone(m, d, a.draw or a.take or a.discard, "table", f"`{set_kinds[0]}`", a.pos)
+                check_zone(m, d, a.draw or a.take or a.discard, "table", f"`{set_kinds[0]}`", a.pos)
             if a.go_out is not None and a.go_out not in m.go_out:
                 d.error("E-UNKNOWN-GO-OUT", f"`go_out: {a.go_out}` is not declared under `go_out:`", a.pos,
                         suggest(a.go_out, m.go_out) or "declared: " + ", ".join(m.go_out))
@@ -782,5 +778,5 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
     if m.match.end_bonus is not None and m.teams is not None:
         d.error("E-UNSUPPORTED", "`match.end_bonus` is not supported with `teams` yet", m.match.end_bonus.pos)
     if m.first_turn is not None:
-        _zone(m, d, m.first_turn.offer, "table", "`first_turn.offer`", m.first_turn.pos)
-        _zone(m, d, m.first_turn.if_all_pass.draw, "table", "`first_turn.if_all_pass.draw`", m.first_turn.pos)
+        check_zone(m, d, m.first_turn.offer, "table", "`first_turn.offer`", m.first_turn.pos)
+        check_zone(m, d, m.first_turn.if_all_pass.draw, "table", "`first_turn.if_all_pass.draw`", m.first_turn.pos)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..expr.compiler import Binding, Builtin
+from ..mechanics.registry import present
 from .cards import CardTable
 
 
@@ -110,54 +111,6 @@ def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
     for t in toggles:
         names[f"state.{t}"] = Binding(lambda g, _t=t: g.state[_t], f"whether `{t}` is in force")
     return names
-
-
-def trick_bindings(broken: list[str]) -> dict[str, Binding]:
-    """Names for trick play (``tricks:``), kept current by the trick phase (``engine.phases.tricks``)."""
-    names = {
-        "trick.led": Binding(lambda g: g.t_led, "the suit led to the current trick (none before the lead)",
-                             type="text"),
-        "trick.number": Binding(lambda g: g.t_number, "the current trick's number in the deal (1 = the first)",
-                                type="number"),
-        "trick.leader": Binding(lambda g: g.t_leader, "the seat that led the current trick"),
-        "trump": Binding(lambda g: g.t_trump, "the trump suit of the deal (a suit name), or none", type="text"),
-    }
-    for b in broken:
-        names[f"broken.{b}"] = Binding(lambda g, _b=b: g.t_broken[_b],
-                                       f"whether a card that breaks `{b}` has been played this deal", type="bool")
-    return names
-
-
-def trick_builtins(suit_of: tuple, rank_pos: tuple) -> dict[str, Builtin]:
-    """Builtins for trick play: tricks taken, and a card's suit and rank position under ``tricks:``."""
-    return {
-        "tricks": Builtin(lambda g, s: g.t_won[s], (1, 1), "the tricks a seat has taken this deal", returns="number"),
-        "card_suit": Builtin(lambda g, c: None if c is None else suit_of[c], (1, 1),
-                             "a card's suit for following and trumps (`tricks.suit_of`)", returns="text"),
-        "trick_rank": Builtin(lambda g, c: -1 if c is None else rank_pos[c], (1, 1),
-                              "the position of a card's rank in `tricks.order` (0 = lowest)", returns="number"),
-    }
-
-
-def bidding_bindings() -> dict[str, Binding]:
-    """Names for the auction (``bidding:``): the number judged in ``allowed``, and the bids so far."""
-    return {
-        "amount": Binding(lambda g: g.cand_amount, "in bidding.allowed: the number of tricks being bid", type="number"),
-        "bids_total": Binding(lambda g: sum(v for v in g.bids if v is not None),
-                              "the sum of the bids made so far this deal", type="number"),
-        "bids_made": Binding(lambda g: sum(1 for v in g.bids if v is not None), "how many seats have bid this deal",
-                             type="number"),
-    }
-
-
-def bidding_builtins() -> dict[str, Builtin]:
-    """``bid(seat)``, ``bid_call(seat)``: what a seat bid this deal, readable by scoring."""
-    return {
-        "bid": Builtin(lambda g, s: g.bids[s], (1, 1), "the tricks a seat bid this deal (a call counts as its "
-                       "`value`), or none before it bids", returns="number"),
-        "bid_call": Builtin(lambda g, s: g.bid_calls[s], (1, 1), "the named call a seat bid (e.g. \"nil\"), \"\" "
-                            "for a number, or none before it bids", returns="text"),
-    }
 
 
 def table_bindings() -> dict[str, Binding]:
@@ -264,8 +217,7 @@ def _holder(g, text) -> Any:
     kind = cards.parse_kind(text) if isinstance(text, str) else None
     if kind is None:
         return None
-    zone = (g.prog.climbing.play_from if g.prog.climbing is not None else
-            g.prog.tricks.play_from if g.prog.tricks is not None else "hand")
+    zone = g.prog.hand_zone
     k_of = cards.kind
     for seat, hand in enumerate(g.pzones[zone]):
         if any(k_of[c] == kind for c in hand):
@@ -412,12 +364,8 @@ def closed_sets(model, cards) -> dict[str, tuple]:
             out[f"params.{name}"] = tuple(p.choices)
     if model.roles:
         out["role()"] = tuple(dict.fromkeys(r[0] for row in model.roles.values() for r in row))
-    if model.tricks is not None:
-        out["trump"] = suits
-        if model.tricks.suit_of is None:          # `suit_of` may name suits of its own (a joker's "T")
-            out.update({"trick.led": suits, "card_suit()": suits})
-    if model.bidding is not None:
-        out["bid_call()"] = ("",) + tuple(model.bidding.calls)
+    for mech, section in present(model):
+        out.update(mech.closed_sets(model, section, cards))
     if model.climbing is not None:
         for side in ("play", "last"):
             out[f"{side}.suit"] = suits

@@ -20,10 +20,9 @@ from .bounds import card_equals, deadwood_cap
 from .cards import CardTable, build_table
 from .melds import MeldEngine
 from .patterns import WILD_RANK, Pattern, Patterns
-from .names import (bidding_bindings, bidding_builtins, builtins, card_class_builtins, climbing_bindings,
-                    closed_sets,
-                    counter_bindings, seat_attrs, state_bindings, table_bindings, team_bindings, trick_bindings,
-                    trick_builtins, zone_bindings)
+from ..mechanics.registry import card_play, mechanics, present
+from .names import (builtins, card_class_builtins, climbing_bindings, closed_sets, counter_bindings, seat_attrs,
+                    state_bindings, table_bindings, team_bindings, zone_bindings)
 from .table_melds import MeldRules
 
 
@@ -269,33 +268,26 @@ class CExchange:
 
 
 @dataclass
-class CTricks:
-    """Compiled trick play: card tables judged once per card, and the rules judged in play."""
+class MechanicContext:
+    """What a mechanic's ``compile`` works with (``rulesdsl.mechanics.base.Mechanic.compile``): the
+    ruleset's card table and scope, where problems go, the tables its builtins read (``holder``), and
+    the ways to compile a rule: ``rule(expr, key)`` for a rule judged in play (named by its key path in
+    run-time errors and ``explain``), ``optional(expr, key)`` for one that may be absent (None), and
+    ``card_values(expr)`` for an expression over ``card`` judged once per card at load."""
 
-    play_from: str
-    to: str
-    won_to: str
-    first_leader: Fn
-    rank_pos: tuple                 # card id -> position of its rank in `order` (higher is stronger)
-    suit_of: tuple                  # card id -> its suit for following and trumps (a name, or None)
-    follow: Fn
-    trump: Optional[Fn]
-    strength: Optional[Fn]
-    opening_lead: Optional[Fn]
-    may_lead: Optional[Fn]
-    may_play: Optional[Fn]
-    broken: list                    # [(name, card table of the cards that break it)]
-    pos: Pos = None
+    model: Ruleset
+    n: int
+    params: dict
+    cards: CardTable
+    scope: Scope
+    diags: Diagnostics
+    holder: dict
+    rule: Callable
+    optional: Callable
+    probe: Any
 
-
-@dataclass
-class CBidding:
-    first: Optional[Fn]
-    min: Fn
-    max: Optional[Fn]
-    allowed: Fn
-    calls: list                     # [(name, value, when, blind)]
-    pos: Pos = None
+    def card_values(self, expr) -> list:
+        return _card_values(self.scope.compile(expr), expr, self.cards, self.probe, self.diags)
 
 
 @dataclass
@@ -345,10 +337,16 @@ class Program:
     rule_exprs: dict = field(default_factory=dict)
     scope: Any = None
     _tracer: Any = None
-    tricks: Optional[CTricks] = None
-    bidding: Optional[CBidding] = None
     totals: list = field(default_factory=list)     # [(name, new value)] kept per side across deals
     draft: Optional[tuple] = None                  # (hand zone, discard zone, look zone, position)
+    #: mechanic key -> its compiled section, or None (also an attribute each: ``prog.tricks``)
+    sections: dict = field(default_factory=dict)
+    #: the phases a hand goes through once dealt and exchanged, in order (the last plays the cards)
+    hand_flow: tuple = ("turn",)
+    #: the per-player zone cards are played from (``climbing``'s or a card-play mechanic's; else hand)
+    hand_zone: str = "hand"
+    #: the compiled section of the mechanic that plays the hand's cards (it has ``rank_pos``), or None
+    card_play: Any = None
 
     def tracer(self):
         """The ``expr.explain.Tracer`` of this program (made when first asked for: play never needs it)."""
@@ -413,16 +411,13 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     blt = builtins(cards, melds, model.roles, holder)
     colors = dict(model.deck.colors)
     blt.update(card_class_builtins(list(model.classes), holder, cards, colors))
-    if model.tricks is not None:
-        names.update(trick_bindings(list(model.tricks.broken)))
-        blt.update(trick_builtins(holder.setdefault("trick_suits", []), holder.setdefault("trick_ranks", [])))
-    else:
-        dormant.update(dict.fromkeys(trick_bindings([]), "a `tricks:` section"))
-    if model.bidding is not None:
-        names.update(bidding_bindings())
-        blt.update(bidding_builtins())
-    else:
-        dormant.update(dict.fromkeys(bidding_bindings(), "a `bidding:` section"))
+    for mech in mechanics():                     # each mechanic's names, where its section is
+        section = model.sections.get(mech.key)
+        if section is not None:
+            names.update(mech.names(section))
+            blt.update(mech.builtins(section, holder))
+        else:
+            dormant.update(dict.fromkeys(mech.dormant(), f"a `{mech.key}:` section"))
     scope = Scope(params, names, blt, dict(model.derived), diags,
                   seat_attrs(player_zones, team_zones, tuple(model.counters), tuple(model.scoring.totals)), dormant,
                   cards, closed_sets(model, cards), frozenset(player_zones) | frozenset(team_zones))
@@ -537,17 +532,9 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                           rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos,
                           opt(x.to, f"exchange[{i}].to"), x.aside)
                 for i, x in enumerate(model.exchange)] or None
-    tricks = _tricks(model, cards, scope, diags, rc, opt, probe) if model.tricks is not None else None
-    if tricks is not None:                      # the tables `card_suit` and `trick_rank` read
-        holder["trick_suits"].extend(tricks.suit_of)
-        holder["trick_ranks"].extend(tricks.rank_pos)
-    bidding = None
-    if model.bidding is not None:
-        b = model.bidding
-        bidding = CBidding(opt(b.first, "bidding.first"), rc(b.min, "bidding.min"), opt(b.max, "bidding.max"),
-                           rc(b.allowed, "bidding.allowed"),
-                           [(name, rc(c.value, f"bidding.calls.{name}.value"), rc(c.when, f"bidding.calls.{name}.when"),
-                             c.blind) for name, c in b.calls.items()], b.pos)
+    ctx = MechanicContext(model, n, params, cards, scope, diags, holder, rc, opt, probe)
+    sections = {mech.key: mech.compile(section, ctx) if section is not None else None
+                for mech, section in ((m, model.sections.get(m.key)) for m in mechanics())}
     totals = [(name, rc(e, f"scoring.totals.{name}")) for name, e in sc.totals.items()]
     each_player = opt(sc.each_player, "scoring.each_player")
     each_team = opt(sc.each_team, "scoring.each_team")
@@ -583,7 +570,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                    opt(t.initial_minimum, "table.initial_minimum") if t is not None else None,
                    opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
                    going_out, each_team)
-    prog.tricks, prog.bidding, prog.totals = tricks, bidding, totals
+    prog.totals = totals
+    _mechanics(prog, model, sections)
     prog.draft = next(((s.draft, s.discard_to, s.look, s.pos) for s in model.deal if s.draft is not None), None)
     prog.rule_codes = rule_codes
     prog.rule_exprs = rule_exprs
@@ -892,30 +880,22 @@ def _card_values(fn, expr, cards: CardTable, probe, diags: Diagnostics) -> list:
     return out
 
 
-def _tricks(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics, rc, opt, probe) -> Optional[CTricks]:
-    """``tricks:`` compiled: the rank order and each card's suit as tables, the rest as rules."""
-    t = model.tricks
-    ranks = list(cards.ranks)
-    if t.order is not None:
-        keys = [-1 if r == "joker" else ranks.index(r) for r in t.order if r == "joker" or r in ranks]
-        missing = [r for i, r in enumerate(ranks) if i not in keys] + (["joker"] if cards.jokers and -1 not in keys
-                                                                        else [])
-        if missing:
-            diags.error("E-TRICKS", f"`tricks.order` leaves out {', '.join(missing)}", t.pos,
-                        "every rank of the deck (and `joker` when there are jokers) must be ordered")
-            return None
-    else:
-        keys = list(range(len(ranks))) + ([-1] if cards.jokers else [])
-    pos_of = {k: i for i, k in enumerate(keys)}
-    rank_pos = tuple(pos_of[cards.rank[c]] for c in cards.ids)
-    if t.suit_of is not None:
-        suit_of = _card_values(scope.compile(t.suit_of), t.suit_of, cards, probe, diags)
-    else:
-        suit_of = [cards.suits[cards.suit[c]] if cards.suit[c] >= 0 else None for c in cards.ids]
-    broken = []
-    for name, e in t.broken.items():
-        broken.append((name, tuple(bool(v) for v in _card_values(scope.compile(e), e, cards, probe, diags))))
-    return CTricks(t.play_from, t.to, t.won_to, rc(t.first_leader, "tricks.first_leader"), rank_pos, tuple(suit_of),
-                   opt(t.follow, "tricks.follow") or Const(True), opt(t.trump, "tricks.trump"),
-                   opt(t.strength, "tricks.strength"), opt(t.opening_lead, "tricks.opening_lead"),
-                   opt(t.may_lead, "tricks.may_lead"), opt(t.may_play, "tricks.may_play"), broken, t.pos)
+def _mechanics(prog: Program, model: Ruleset, sections: dict) -> None:
+    """The mechanics' compiled sections on the program, and what the core reads of them: the hand's
+    flow of phases, the zone cards are played from, and the card play's rank order."""
+    prog.sections = sections
+    for key, compiled in sections.items():
+        setattr(prog, key, compiled)
+    flow = []
+    for mech, _section in sorted(present(model), key=lambda ms: ms[0].stage):
+        flow += mech.flow
+    play = card_play(model)
+    if play is None:
+        flow += (["offer"] if model.first_turn is not None else []) + ["climb" if model.climbing is not None
+                                                                        else "turn"]
+    prog.hand_flow = tuple(flow)
+    if model.climbing is not None:
+        prog.hand_zone = model.climbing.play_from
+    elif play is not None:
+        prog.hand_zone = play[0].play_from(play[1])
+        prog.card_play = sections[play[0].key]

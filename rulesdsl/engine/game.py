@@ -570,14 +570,13 @@ class Game:
         if self.phase == "turn":
             st = p.steps[self.step]
             return f"turn[{st.name}]", st.pos
+        governs = self.phases[self.phase].governs(self) if self.phase in self.phases else None
+        if governs is not None:
+            return governs
         if self.phase == "climb":
             return "climbing", p.climbing.pos
-        if self.phase == "tricks":
-            return "tricks", p.tricks.pos
         if self.phase == "draft":
             return "deal", p.draft[3]
-        if self.phase == "bid":
-            return "bidding", p.bidding.pos
         if self.phase == "exchange":
             i = getattr(self, "xstep", None)
             return (f"exchange[{i}]", p.exchange[i].pos) if i is not None else ("exchange", None)
@@ -817,26 +816,20 @@ class Game:
         return self.after_draft()
 
     def after_draft(self) -> str:
-        """Where a hand goes once its cards are dealt (and drafted): the exchange, the first-turn offer,
-        the auction and trick play, climbing, or plain turns."""
-        p = self.prog
+        """Where a hand goes once its cards are dealt (and drafted): the exchange, else the first phase
+        of the hand's flow (``hand_flow``)."""
         if "exchange" in self.phases and self.phases["exchange"].applies(self):
             return "exchange"
-        if p.tricks is not None:
-            return self.after_exchange()
-        if p.first_turn is not None:
-            return "offer"
-        if p.climbing is not None:
-            return "climb"
-        return "turn"
+        return self.after_exchange()
 
     def after_exchange(self) -> str:
-        """The phase that follows the exchange (or the deal, without one): the auction, then play."""
-        return "bid" if "bid" in self.phases else self.play_phase()
+        """The phase that follows the exchange (or the deal, without one): the first of the flow."""
+        return self.prog.hand_flow[0]
 
-    def play_phase(self) -> str:
-        """The phase in which cards are played: tricks or climbing."""
-        return "tricks" if "tricks" in self.phases else "climb"
+    def phase_after(self, phase: str) -> str:
+        """The phase of the hand's flow that follows ``phase`` (an auction's end: the card play)."""
+        flow = self.prog.hand_flow
+        return flow[flow.index(phase) + 1]
 
     def _score_hand(self) -> int:
         """Score the hand (``_score_gains``), then move each side's running ``totals`` on, every new value

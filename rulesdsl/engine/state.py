@@ -14,6 +14,9 @@ cannot be missed by any of them.
 
 from __future__ import annotations
 
+from ..mechanics.base import STATE_KINDS
+from ..mechanics.registry import mechanics
+
 #: fixed when the game is built, shared by a clone with its original
 FIXED = frozenset({"prog", "phases", "seed", "digest", "n", "teams", "go_out_names", "source", "_rng"})
 
@@ -62,11 +65,22 @@ PLAIN = frozenset({
     "cplay", "spec_of", "cand_as", "cand_meld", "cand_meld_ranks",
     # the exchange
     "xstep", "xgiven", "xcount", "xgivers", "xpairs", "passed",
-    # trick play and the auction
-    "t_led", "t_number", "t_leader", "t_trump", "t_broken", "t_won", "t_players", "t_size", "t_opening",
-    "bids", "bid_calls", "unlooked", "cand_amount", "totals",
+    "totals",
     # a copy whose hidden cards were dealt again for this seat (None: the game itself)
     "determinized_for",
 })
+
+
+def _with_mechanics(groups: dict) -> tuple:
+    """Each group with the state the mechanics keep in it (``Mechanic.state``: attribute -> kind)."""
+    out = {kind: set(attrs) for kind, attrs in groups.items()}
+    for mech in mechanics():
+        for attr, kind in mech.state.items():
+            out[kind].add(attr)
+    return tuple(frozenset(out[kind]) for kind in groups)
+
+
+CARD, CARDS, CARD_KEYED, CARD_VALUED, PUBLIC_CARDS, PLAIN = _with_mechanics(dict(zip(
+    STATE_KINDS, (CARD, CARDS, CARD_KEYED, CARD_VALUED, PUBLIC_CARDS, PLAIN))))
 
 DECLARED = FIXED | CARD | CARDS | CARD_KEYED | CARD_VALUED | ZONES | PUBLIC_CARDS | frozenset(DERIVED) | OWN | PLAIN

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..mechanics.registry import by_key
+
 #: dotted key path (list items left out: ``turn.actions``) -> what the key is
 SECTION_DOCS: dict[str, str] = {
     "extends": "the ruleset this one changes: a bundled name (`rulesdsl list`), or a path relative to "
@@ -69,8 +71,6 @@ SECTION_DOCS: dict[str, str] = {
     "roles": "by player count: [name, points] per finishing position",
     "exchange": "cards passed before the first lead: by last deal's finishing positions, or every seat to the "
                 "seat `to` names",
-    "tricks": "trick play: each player plays one card, following suit when able; the strongest card takes the trick",
-    "bidding": "an auction before trick play: each seat bids once, a number of tricks or a named call",
     "constraints": "checks on parameter combinations: `require` must hold, else `message`",
     "scoring": "how a hand scores: every seat scores `each_player`, or the first outcome that holds",
     "scoring.multiplier": "every outcome's points are multiplied by this",
@@ -102,6 +102,10 @@ def section_doc(path: tuple) -> Optional[str]:
     ``go_out`` and the like, the user's own name is skipped: ``zones.hand.per`` -> ``zones.per``)."""
     keys = [k for k in path if k != "[]"]
     dotted = ".".join(keys)
+    if len(keys) == 1:                         # a mechanic's section says what it is itself
+        mech = by_key().get(keys[0])
+        if mech is not None:
+            return mech.summary
     if dotted in SECTION_DOCS:
         return SECTION_DOCS[dotted]
     if len(keys) >= 3:

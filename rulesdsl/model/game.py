@@ -14,6 +14,8 @@ from typing import Any, Optional
 from ..errors import Diagnostics
 from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
+from ..mechanics.registry import mechanics, present, refuse
+from .parts import DOC, RANK_LIST, const_expr, make
 from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Text, Type,
                      _kind, value_kind, yaml_set_hint)
 
@@ -362,57 +364,6 @@ class Climbing:
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
-class Tricks:
-    """Trick play: each player in turn plays one card to the trick; the strongest card takes it, and
-    its player leads the next.  Following the led suit, trumps, lead and play restrictions and the
-    suits that break are rules of the ruleset."""
-
-    first_leader: Expr
-    pos: Pos = field(default=UNKNOWN, compare=False)
-    play_from: str = "hand"
-    to: str = "trick"
-    won_to: str = "taken"
-    order: Optional[tuple] = None          # ranks low to high (`joker` for jokers); default: the deck's
-    suit_of: Optional[Expr] = None         # a card's suit for following and trumps (default: its own)
-    follow: Optional[Expr] = None          # whether the led suit must be followed when able (default true)
-    trump: Optional[Expr] = None           # the trump suit of the deal (a suit name) or none
-    strength: Optional[Expr] = None        # the card with the greatest strength takes the trick
-    opening_lead: Optional[Expr] = None    # a card (text) the first lead of the deal must be
-    may_lead: Optional[Expr] = None        # cards that may lead, unless the leader holds no such card
-    may_play: Optional[Expr] = None        # cards that may be played, unless no other card is legal
-    broken: dict = field(default_factory=dict)   # name -> condition over `card`: broken.NAME once played
-
-    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
-
-
-@dataclass(frozen=True)
-class BidCall:
-    """A named bid (`bid nil`): worth `value` tricks, offered while `when` holds; a blind call only
-    before the bidder has looked at the hand."""
-
-    value: Expr
-    when: Expr
-    blind: bool = False
-    pos: Pos = field(default=UNKNOWN, compare=False)
-
-    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
-
-
-@dataclass(frozen=True)
-class Bidding:
-    """An auction before trick play: each seat bids once, in turn, a number of tricks or a named call."""
-
-    first: Optional[Expr]
-    min: Expr
-    max: Optional[Expr]
-    allowed: Expr
-    pos: Pos = field(default=UNKNOWN, compare=False)
-    calls: dict = field(default_factory=dict)    # name -> BidCall
-
-    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
-
-
-@dataclass(frozen=True)
 class ExchangeStep:
     """One transfer: ``count`` cards from the giver to the receiver (finishing positions of the last
     deal: 1 = first, -1 = last), chosen as ``cards`` says (highest, lowest or any)."""
@@ -489,8 +440,13 @@ class Ruleset:
     pos: Pos = field(default=UNKNOWN, compare=False)
     after_deal: tuple = ()
     counters: dict = field(default_factory=dict)
-    tricks: Optional[Tricks] = None
-    bidding: Optional[Bidding] = None
+    #: mechanic key -> its section (None where the ruleset has none), for every registered mechanic
+    #: (``rulesdsl.mechanics``); each is also an attribute: ``model.tricks``
+    sections: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for key, section in self.sections.items():
+            object.__setattr__(self, key, section)
 
     def param_values(self) -> dict[str, Any]:
         return {k: p.default for k, p in self.params.items()}
@@ -508,8 +464,8 @@ class Ruleset:
         out += [c.ending for c in self.after_deal]
         if self.climbing is not None:
             out.append("blocked")
-        if self.tricks is not None:
-            out.append("tricks")
+        for mech, section in present(self):
+            out += mech.endings(section)
         return tuple(dict.fromkeys(out))
 
 
@@ -754,34 +710,15 @@ class PlayersT(Type):
         return INVALID
 
 
-def _const_expr(value: Any) -> Expr:
-    from ..expr.ast import E
-    return Expr(E("const", (value,)), str(value))
-
-
-def _make(cls, rename: Optional[dict] = None):
-    rename = rename or {}
-
-    def make(**kw):
-        return cls(**{rename.get(k, k): v for k, v in kw.items()})
-    make.model = cls          # type: ignore[attr-defined]  # its docstring describes the section to editors
-    return make
-
-
-RANK_LIST = ListOf(Str(), min_len=1)
-
-#: `doc:` on a section, step, meld type, zone, go-out...: text for readers, shown by `rulesdsl rulebook`
-_DOC = Field(Str(), default="", doc="text for readers, shown in the rulebook; no rule reads it")
-
 DECK = Struct("deck", {
     "ranks": Field(RANK_LIST, True, doc="rank names from lowest to highest, e.g. [A, 2, ..., K]"),
     "suits": Field(ListOf(Str(), min_len=1), True),
-    "copies": Field(ExprT(), default=_const_expr(1), doc="how many copies of the deck are shuffled together"),
-    "jokers": Field(ExprT(), default=_const_expr(0), doc="jokers per copy"),
+    "copies": Field(ExprT(), default=const_expr(1), doc="how many copies of the deck are shuffled together"),
+    "jokers": Field(ExprT(), default=const_expr(0), doc="jokers per copy"),
     "values": Field(MapOf(ExprT()), default={}, doc="rank -> value (an expression over params)"),
     "colors": Field(MapOf(Str()), default={}),
-    "doc": _DOC,
-}, _make(Deck))
+    "doc": DOC,
+}, make(Deck))
 
 MELD = Struct("meld", {
     "kind": Field(Choice("run", "set", "group", "wild", "flush", "rank_groups"), True,
@@ -797,15 +734,15 @@ MELD = Struct("meld", {
     "order": Field(RANK_LIST, doc="the run order of ranks (a rank may appear at both ends)"),
     "wrap": Field(Bool(), default=False),
     "distinct_suits": Field(Bool(), default=False, doc="sets: every card of a different suit"),
-    "doc": _DOC,
-}, _make(MeldType))
+    "doc": DOC,
+}, make(MeldType))
 
 ZONE = Struct("zone", {
     "per": Field(Choice("table", "player", "team"), default="table"),
     "visible": Field(Choice("none", "top", "all", "owner", "team"), default="none"),
     "reserve_for": Field(Str(), doc="a packet that becomes this zone when it is empty (the foot)"),
-    "doc": _DOC,
-}, _make(Zone))
+    "doc": DOC,
+}, make(Zone))
 
 DEAL_STEP = Struct("deal step", {
     "deal": Field(ExprT(), doc="how many cards each player gets"),
@@ -824,16 +761,16 @@ DEAL_STEP = Struct("deal step", {
                               "next, until the stock holds fewer than two cards"),
     "discard_to": Field(Str(), doc="draft: the table zone for the cards not kept"),
     "look": Field(Str(), doc="draft: the per-player zone (visible to its owner) where the top card is looked at"),
-    "doc": _DOC,
-}, _make(DealStep, {"as": "as_"}))
+    "doc": DOC,
+}, make(DealStep, {"as": "as_"}))
 
 FIRST_TURN = Struct("first_turn", {
     "offer": Field(Str(), True),
     "to": Field(ListOf(Choice("left_of_dealer", "dealer"), 1), True),
     "if_all_pass": Field(Struct("if_all_pass", {"seat": Field(Choice("left_of_dealer", "dealer"), True),
-                                                "draw": Field(Str(), True)}, _make(AllPass)), True),
-    "doc": _DOC,
-}, _make(FirstTurn))
+                                                "draw": Field(Str(), True)}, make(AllPass)), True),
+    "doc": DOC,
+}, make(FirstTurn))
 
 ACTION = Struct("action", {
     "draw": Field(Str()), "take": Field(Str()), "discard": Field(Str()), "go_out": Field(Str()),
@@ -845,36 +782,36 @@ ACTION = Struct("action", {
     "must_meld": Field(CondT(), doc="take: the deepest card taken must be melded at once"),
     "count": Field(ExprT(), doc="draw/take: how many cards at once (all there are, if fewer)"),
     "meld_with": Field(Struct("meld_with", {"count": Field(ExprT(), True), "matching": Field(CondT(), True)},
-                              _make(MeldWith)), doc="take: hand cards to meld at once with the top card"),
+                              make(MeldWith)), doc="take: hand cards to meld at once with the top card"),
     "question": Field(Choice("go_out"), default="go_out", doc="ask: what is asked (may I go out?)"),
     "mark": Field(MapOf(CondT()), default={}, doc="discard: marks the card carries (name: condition)"),
     "when": Field(CondT()), "forbid": Field(CondT()), "rule": Field(Str(), default=""),
     "then": Field(Str()),
     "ending": Field(Str(), doc="with `then: end_hand`: the name of this way of ending the hand (default stock)"),
-    "doc": _DOC,
-}, _make(ActionSpec, {"pass": "pass_"}))
+    "doc": DOC,
+}, make(ActionSpec, {"pass": "pass_"}))
 
 STEP = Struct("step", {"step": Field(Str(), True), "actions": Field(ListOf(ACTION, 1), True),
                        "repeat": Field(Bool(), default=False, doc="stay in this step after an action"),
-                       "doc": _DOC},
-              _make(Step))
+                       "doc": DOC},
+              make(Step))
 
 GOING_OUT = Struct("going_out", {
     "when": Field(CondT(), True),
     "needs_discard": Field(Bool(), default=True),
     "keep_when_not_out": Field(Int(0), default=2,
                                doc="cards a player must keep after melding when not going out (0, or 2 and more)"),
-    "permission": Field(ChoiceExpr("optional"), default=_const_expr(False),
+    "permission": Field(ChoiceExpr("optional"), default=const_expr(False),
                         doc="true: the partner must answer yes first; optional: a player may ask, and the answer "
                             "binds"),
     "rule": Field(Str(), default=""),
-    "doc": _DOC,
-}, _make(GoingOut))
+    "doc": DOC,
+}, make(GoingOut))
 
 TABLE = Struct("table", {
     "owner": Field(Choice("player", "team"), default="player"),
     "placed_value": Field(ExprT(), doc="what a placed card scores (`card`, `as`, `meld.kind`, `meld.ranks`)"),
-    "empty_hand_ends": Field(CondT(), default=_const_expr(True),
+    "empty_hand_ends": Field(CondT(), default=const_expr(True),
                              doc="melding the last card ends the hand (else only a discard does)"),
     "closes_at": Field(Int(2), doc="a meld of this many cards is a book: closed"),
     "books_stay_open": Field(Bool(), default=False,
@@ -889,10 +826,10 @@ TABLE = Struct("table", {
                                    "and all in one turn, e.g. `[\"set\", \"run\"]`"),
     "ending_by_discard": Field(Str(), default="out", doc="the ending's name when a player goes out by discarding"),
     "ending_by_meld": Field(Str(), default="out", doc="the ending's name when a player goes out by melding"),
-    "doc": _DOC,
-}, _make(TableRules))
+    "doc": DOC,
+}, make(TableRules))
 
-TEAMS = Struct("teams", {"count": Field(Int(2), True)}, _make(Teams))
+TEAMS = Struct("teams", {"count": Field(Int(2), True)}, make(Teams))
 
 AUTO_LAY = Struct("auto_lay", {
     "class": Field(Str(), True), "to": Field(Str(), True), "replace_from": Field(Str()),
@@ -900,18 +837,18 @@ AUTO_LAY = Struct("auto_lay", {
                                        "(\"dealt\", \"drawn\", \"taken\")"),
     "when_empty": Field(Choice("play_on", "end_hand"), default="play_on",
                         doc="a replacement owed from an empty zone: play on without it, or end the hand at once"),
-    "doc": _DOC,
-}, _make(AutoLay, {"class": "class_"}))
+    "doc": DOC,
+}, make(AutoLay, {"class": "class_"}))
 
 CLAIM = Struct("claim", {
-    "when": Field(CondT(), default=_const_expr(True)),
+    "when": Field(CondT(), default=const_expr(True)),
     "priority": Field(Choice("from_discarder"), default="from_discarder"),
     "kind": Field(Choice("called", "buy"), default="called",
                   doc="called: the claimer melds the card and takes a turn; buy: once the next player has drawn "
                       "from the stock instead, the others in turn may take the card with `penalty` stock cards"),
     "penalty": Field(ExprT(), doc="buy: cards from the stock that come with a bought card"),
-    "doc": _DOC,
-}, _make(Claim))
+    "doc": DOC,
+}, make(Claim))
 
 GO_OUT = Struct("go_out", {
     "discard": Field(Choice("face_down", "face_up", "none"), default="face_down"),
@@ -920,8 +857,8 @@ GO_OUT = Struct("go_out", {
     "layoffs": Field(Choice("none", "opponents"), default="none"),
     "arrange": Field(Bool(), default=True,
                      doc="false: the declarer shows the hand as it is (a drop); `held(declarer)` counts all of it"),
-    "doc": _DOC,
-}, _make(GoOut))
+    "doc": DOC,
+}, make(GoOut))
 
 STOCK_OUT = Struct("stock_out", {
     "when": Field(CondT(), True),
@@ -932,33 +869,33 @@ STOCK_OUT = Struct("stock_out", {
     "ending": Field(Str(), default="stock", doc="the name of this ending (result: score)"),
     "unshuffled": Field(Choice("void", "score"), default="void",
                         doc="result reshuffle, with no card to shuffle: the hand is void, or scored (`ending`)"),
-    "doc": _DOC,
-}, _make(StockOut))
+    "doc": DOC,
+}, make(StockOut))
 
 COUNTER = Struct("counter", {
     "on": Field(ListOf(Str(), 1), True, doc="the actions that count: verbs (play, layoff, ...) or go-out names"),
-    "add": Field(ExprT(), default=_const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
+    "add": Field(ExprT(), default=const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
     "seat": Field(ExprT(), doc="whose count changes (default: the seat acting; `event.meld_owner` for a layoff)"),
     "when": Field(CondT(), doc="the action counts only when this holds"),
     "resets": Field(Choice("turn", "trick", "deal", "match"), default="deal",
                     doc="when the count starts again at 0: the seat's own turn, a trick, a deal, never"),
-    "doc": _DOC,
-}, _make(Counter))
+    "doc": DOC,
+}, make(Counter))
 
 AFTER_DEAL = Struct("after_deal", {
     "when": Field(CondT(), True),
     "ending": Field(Str(), True, doc="the name the hand's ending is recorded under"),
     "result": Field(Choice("void", "score"), default="score",
                     doc="score: the hand is scored at once; void: the same dealer deals again"),
-    "doc": _DOC,
-}, _make(AfterDeal))
+    "doc": DOC,
+}, make(AfterDeal))
 
 OUTCOME = Struct("outcome", {
-    "when": Field(CondT(), default=_const_expr(True)),
+    "when": Field(CondT(), default=const_expr(True)),
     "scorer": Field(Choice("declarer", "defender"), True),
     "points": Field(ExprT(), True),
-    "doc": _DOC,
-}, _make(Outcome))
+    "doc": DOC,
+}, make(Outcome))
 
 SCORING = Struct("scoring", {
     "multiplier": Field(ExprT()),
@@ -969,24 +906,24 @@ SCORING = Struct("scoring", {
                     doc="running totals kept per side across deals beside the score: name -> the side's new "
                         "value after each hand, judged after the hand's score with the old values "
                         "(`player.NAME`, `team.NAME`; 0 at the start)"),
-    "doc": _DOC,
-}, _make(Scoring))
+    "doc": DOC,
+}, make(Scoring))
 
 TOGGLE = Struct("toggle", {
     "when": Field(CondT(), True),
     "effect": Field(Choice("flip", "set"), default="flip",
                     doc="flip: a play that makes `when` true turns the state over; set: turns it on"),
-    "reverses_order": Field(CondT(), default=_const_expr(False)),
-    "reverses_direction": Field(CondT(), default=_const_expr(False)),
-    "resets_each_deal": Field(CondT(), default=_const_expr(True)),
+    "reverses_order": Field(CondT(), default=const_expr(False)),
+    "reverses_direction": Field(CondT(), default=const_expr(False)),
+    "resets_each_deal": Field(CondT(), default=const_expr(True)),
     "resets_each_trick": Field(CondT(), doc="the state turns off when a trick ends"),
-    "doc": _DOC,
-}, _make(Toggle))
+    "doc": DOC,
+}, make(Toggle))
 
 OUT_HOOK = Struct("on_going_out", {
     "when": Field(CondT(), True),
     "drops_to_last": Field(ExprT(), True, doc="a seat that is out at once, finishing below every player left"),
-}, _make(OutHook))
+}, make(OutHook))
 
 CLIMBING = Struct("climbing", {
     "play_from": Field(Str(), default="hand", doc="the per-player zone plays come from"),
@@ -999,7 +936,7 @@ CLIMBING = Struct("climbing", {
     "skip_next": Field(CondT(), doc="the next active player is skipped after this play"),
     "clears_trick": Field(CondT(), doc="the trick ends at once and this player leads"),
     "goes_last": Field(CondT(), doc="going out with this play finishes last"),
-    "pass_locks_out": Field(CondT(), default=_const_expr(False)),
+    "pass_locks_out": Field(CondT(), default=const_expr(False)),
     "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick"),
     "toggles": Field(MapOf(TOGGLE), default={}),
     "plays": Field(MapOf(MELD), default={}, doc="what a play may be (meld patterns), weakest first; "
@@ -1015,47 +952,8 @@ CLIMBING = Struct("climbing", {
     "pass_when": Field(CondT(), doc="when `pass` is offered while a play stands (default: always)"),
     "next_draws": Field(ExprT(), doc="cards the next player must draw after this play, unless they answer it"),
     "names_suit": Field(CondT(), doc="this play names the suit to follow: `play 8H name S`"),
-    "doc": _DOC,
-}, _make(Climbing))
-
-TRICKS = Struct("tricks", {
-    "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick, e.g. `holder(\"2C\")`"),
-    "play_from": Field(Str(), default="hand", doc="the per-player zone cards are played from"),
-    "to": Field(Str(), default="trick", doc="the table zone of the trick being played"),
-    "won_to": Field(Str(), default="taken", doc="the zone that receives the tricks a player takes (a team zone: the side's)"),
-    "order": Field(RANK_LIST, doc="ranks low to high within a suit (`joker` for jokers); default: deck order"),
-    "suit_of": Field(ExprT(), doc="a card's suit for following and trumping, over `card` (default `suit(card)`; "
-                                  "e.g. jokers as trumps), judged once per card"),
-    "follow": Field(CondT(), doc="whether a player must follow the led suit when able (default true)"),
-    "trump": Field(ExprT(), doc="the trump suit (a suit name) or none, judged when the first trick begins"),
-    "strength": Field(ExprT(), doc="over `card`, `trick.led` and `trump`: the card of greatest strength takes the "
-                                   "trick (the first played among equals); default: the highest trump, else the "
-                                   "highest card of the led suit"),
-    "opening_lead": Field(ExprT(), doc="a card (text) the first lead of the deal must be, when the leader holds it"),
-    "may_lead": Field(CondT(), doc="over `card`: which cards may lead a trick, unless the leader holds none of them"),
-    "may_play": Field(CondT(), doc="over `card`: which cards may be played at all, unless no other card is legal"),
-    "broken": Field(MapOf(CondT()), default={},
-                    doc="name -> condition over `card`: `broken.NAME` is true once such a card has been played "
-                        "this deal"),
-    "doc": _DOC,
-}, _make(Tricks))
-
-BID_CALL = Struct("bid call", {
-    "value": Field(ExprT(), default=_const_expr(0), doc="the tricks the call counts as, `bid(seat)`"),
-    "when": Field(CondT(), default=_const_expr(True), doc="the call is offered while this holds"),
-    "blind": Field(Bool(), default=False, doc="offered only before the bidder has looked at the hand"),
-    "doc": _DOC,
-}, _make(BidCall))
-
-BIDDING = Struct("bidding", {
-    "first": Field(ExprT(), doc="the seat that bids first (default: the dealer's left)"),
-    "min": Field(ExprT(), default=_const_expr(0), doc="the lowest number a bidder may bid"),
-    "max": Field(ExprT(), doc="the highest number a bidder may bid (default: the cards in the bidder's hand)"),
-    "allowed": Field(CondT(), default=_const_expr(True),
-                     doc="over `amount` (the number bid) and `bids_total`: whether a bid of that number is allowed"),
-    "calls": Field(MapOf(BID_CALL), default={}, doc="named bids besides the numbers: `bid NAME`"),
-    "doc": _DOC,
-}, _make(Bidding))
+    "doc": DOC,
+}, make(Climbing))
 
 EXCHANGE_STEP = Struct("exchange step", {
     "giver": Field(Int(), doc="a finishing position of the last deal (1 = first, -1 = last)"),
@@ -1064,17 +962,17 @@ EXCHANGE_STEP = Struct("exchange step", {
                              "(`player` is the giver; itself or none: it gives nothing)"),
     "aside": Field(Str(), doc="with `to`: the per-player zone where given cards wait, unseen by the receiver, "
                               "until every seat has given"),
-    "count": Field(ExprT(), default=_const_expr(1)),
+    "count": Field(ExprT(), default=const_expr(1)),
     "cards": Field(ChoiceExpr("highest", "lowest", "any"), True),
-    "when": Field(CondT(), default=_const_expr(True)),
-    "doc": _DOC,
-}, _make(ExchangeStep))
+    "when": Field(CondT(), default=const_expr(True)),
+    "doc": DOC,
+}, make(ExchangeStep))
 
 CONSTRAINT = Struct("constraint", {
     "require": Field(CondT(), True),
     "message": Field(Str(), True),
     "params": Field(ListOf(Str()), default=()),
-}, _make(Constraint))
+}, make(Constraint))
 
 
 class RolesT(Type):
@@ -1116,15 +1014,15 @@ MATCH = Struct("match", {
     "first_dealer": Field(Choice("random", "seat0"), default="random"),
     "winner": Field(Choice("highest", "lowest"), default="highest",
                     doc="the highest total wins the match, or the lowest"),
-    "on_tie": Field(ChoiceExpr("another_hand", "shared"), default=_const_expr("another_hand"),
+    "on_tie": Field(ChoiceExpr("another_hand", "shared"), default=const_expr("another_hand"),
                     doc="a tie for the highest total at the end: play another hand, or share the win"),
     "end_bonus": Field(Struct("end_bonus", {"when": Field(CondT()), "points": Field(ExprT(), True)},
-                              _make(EndBonus))),
-    "seating": Field(ChoiceExpr("fixed", "finishing"), default=_const_expr("fixed"),
+                              make(EndBonus))),
+    "seating": Field(ChoiceExpr("fixed", "finishing"), default=const_expr("fixed"),
                      doc="fixed seats, or turn order by the last finishing order"),
-    "direction": Field(ChoiceExpr("clockwise", "counterclockwise"), default=_const_expr("clockwise")),
-    "doc": _DOC,
-}, _make(Match))
+    "direction": Field(ChoiceExpr("clockwise", "counterclockwise"), default=const_expr("clockwise")),
+    "doc": DOC,
+}, make(Match))
 
 class DerivedT(MapOf):
     """``derived:``: a name maps to an expression (a value); a heading ``name(a, b)`` maps to a body
@@ -1165,7 +1063,7 @@ class DerivedT(MapOf):
         return INVALID if bad else out
 
 
-RULESET = Struct("ruleset", {
+_CORE = {
     "name": Field(Str(), True),
     "description": Field(Str(), default=""),
     "players": Field(PlayersT(), True),
@@ -1182,8 +1080,6 @@ RULESET = Struct("ruleset", {
     "after_deal": Field(ListOf(AFTER_DEAL), default=(), doc="checks right after the deal that end the hand at once"),
     "counters": Field(MapOf(COUNTER), default={}, doc="per-seat counts the engine keeps as actions happen"),
     "climbing": Field(CLIMBING),
-    "tricks": Field(TRICKS, doc="trick play: one card each, follow suit, the strongest card takes the trick"),
-    "bidding": Field(BIDDING, doc="an auction before trick play: each seat bids once, a number or a named call"),
     "wild": Field(CondT(), doc="which cards are wild: a condition over `card`"),
     "teams": Field(TEAMS),
     "classes": Field(MapOf(CondT()), default={}, doc="named card classes: name -> condition over `card`"),
@@ -1195,7 +1091,29 @@ RULESET = Struct("ruleset", {
     "constraints": Field(ListOf(CONSTRAINT), default=()),
     "scoring": Field(SCORING, True),
     "match": Field(MATCH, True),
-}, _make(Ruleset))
+}
+#: the sections the core reads itself, before the mechanics' (``rulesdsl.mechanics``)
+CORE_FIELDS = tuple(_CORE)
+
+
+def _ruleset_fields() -> dict:
+    """The core's sections with every registered mechanic's, in the order files are written: the
+    mechanics' come after `climbing`.  A mechanic whose key is a core key is refused."""
+    for mech in mechanics():
+        if mech.key in _CORE or mech.key in SOURCE_KEYS:
+            refuse(mech.key, f"`{mech.key}` is a section of the language's core")
+    out = {}
+    for key, f in _CORE.items():
+        out[key] = f
+        if key == "climbing":
+            out.update((m.key, m.section) for m in mechanics())
+    return out
+
+
+def _make_ruleset(**kw) -> Ruleset:
+    keys = {m.key for m in mechanics()}
+    sections = {k: kw.pop(k) for k in list(kw) if k in keys}
+    return Ruleset(**kw, sections=sections)
 
 #: verbs the engine itself defines; a ruleset may not use them as go-out names
 BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim", "ask",
@@ -1208,6 +1126,8 @@ SOURCE_FIELDS = {
                                  "only what differs (mappings merge key by key, anything else replaces)"),
 }
 SOURCE_KEYS = tuple(SOURCE_FIELDS)
+
+RULESET = Struct("ruleset", _ruleset_fields(), _make_ruleset)
 
 
 def build_ruleset(tree: Node, diags: Diagnostics) -> Optional[Ruleset]:

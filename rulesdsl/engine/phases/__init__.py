@@ -1,4 +1,5 @@
-"""Phase objects: the mechanics library, one module per family."""
+"""Phase objects of the core's own mechanics (each mechanic module of ``rulesdsl.mechanics`` brings its
+own), and the one place that gathers a program's phases."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
 from .melding import ClaimPhase
 from .partnership import AnswerPhase
-from .bidding import BidPhase
-from .tricks import TrickPhase
 from .draft import DraftPhase
+from ...mechanics.registry import present
 
 
 def build_phases(prog) -> dict:
@@ -20,12 +20,10 @@ def build_phases(prog) -> dict:
         phases["offer"] = OfferPhase(prog)
     if prog.climbing is not None:
         phases["climb"] = ClimbPhase(prog)
-    if prog.tricks is not None:
-        phases["tricks"] = TrickPhase(prog)
+    for mech, _section in present(prog.model):      # the mechanics' own phases (rulesdsl.mechanics)
+        phases.update(mech.phases(prog))
     if prog.draft is not None:
         phases["draft"] = DraftPhase(prog)
-    if prog.bidding is not None:
-        phases["bid"] = BidPhase(prog)
     if prog.exchange is not None:
         phases["exchange"] = ExchangePhase(prog)
     if prog.claims:

@@ -26,6 +26,11 @@ class Phase:
     def reset(self, g) -> None:
         """Per-hand state, set up when a hand starts (before any phase is entered)."""
 
+    def governs(self, g) -> Optional[tuple]:
+        """(key path, position) of the rule that governs this phase now, which a run-time error in it
+        names when no inner rule does; None: the engine's own default for the phase."""
+        return None
+
     def enter(self, g) -> None:
         """Called when the game switches to this phase: set ``g.actor``."""
 

@@ -113,11 +113,11 @@ class ExchangePhase(Phase):
         return out
 
     def _rank_positions(self, pool: list) -> list:
-        """Each card's rank position in the order of play (climbing's, or the tricks' order)."""
+        """Each card's rank position in the order of play (climbing's, or the card-play mechanic's)."""
         if self.prog.climbing is not None:
             pos = self.prog.climbing.patterns.pos          # rank key -> position in the climbing order
             return [pos[self.prog.cards.rank[c]] for c in pool]
-        return [self.prog.tricks.rank_pos[c] for c in pool]
+        return [self.prog.card_play.rank_pos[c] for c in pool]
 
     def apply(self, g, action: Action, chosen: Action) -> None:
         step = self.prog.exchange[g.xstep]

@@ -1,0 +1,108 @@
+"""What a mechanic is: one piece of the language's vocabulary, declared in one place.
+
+A mechanic (trick play, an auction, ...) owns a top-level section of a ruleset and everything that
+section means, through the pipeline:
+
+* **model**: ``section`` (its schema: a ``Field`` whose ``Struct`` builds the section's frozen
+  dataclass, with defaults and docs; the JSON Schema, the editors' hover and the diff follow from it)
+  and ``summary`` (one line for readers);
+* **check**: ``requires`` (the sections it cannot work without, and why) and ``check`` (its load
+  checks, as located diagnostics);
+* **expressions**: ``names`` and ``builtins`` (what rules may read while it is in the ruleset),
+  ``dormant`` (the names it would give: a rule reading one in a ruleset without the section gets
+  "needs a `NAME:` section"), ``closed_sets`` (the texts a name can ever give, so a comparison with
+  another text is refused at load) and ``endings`` (the names a hand's ending can have under it);
+* **compile**: ``compile`` (the section's compiled form, which play reads as ``prog.KEY``);
+* **engine**: ``phases`` (its run-time phases, ``engine.phases.base.Phase`` objects, by name; each
+  keeps its state on the game and shows itself in ``view``), ``flow`` and ``stage`` (the phases a
+  hand enters, and where they come after the deal and the exchange: lower first) and ``state`` (the game attributes its phases
+  keep, declared so that clone, record and determinize stay exact: see ``engine.state``);
+* **card play**: ``plays_cards`` (it is how the hand's cards are played, instead of turn steps: at
+  most one such section per ruleset) and ``play_from`` (the per-player zone it plays from).
+
+The core (loader, checker, compiler, engine) iterates over the registered mechanics
+(``mechanics.registry``) and names none of them.  A hook a mechanic does not need keeps its default,
+which does nothing.  ``origin`` is set by the registry: the package a mechanic came from.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..model.schema import Field
+
+#: the kinds of state a mechanic may keep (``Mechanic.state``), as ``engine.state`` groups them: a
+#: card id or None, collections of card ids, name -> {card: seat}, name -> card, public cards, and
+#: plain values (no card ids)
+STATE_KINDS = ("card", "cards", "card_keyed", "card_valued", "public_cards", "plain")
+
+
+class Mechanic:
+    """One mechanic.  Subclass it, set ``key``, ``summary`` and ``section``, and override the hooks
+    the mechanic needs; register it in ``mechanics.registry.BUILTIN`` or, from another package, under
+    the ``rulesdsl.mechanics`` entry point group."""
+
+    #: the top-level key of the ruleset this mechanic reads (``tricks``): a lowercase word
+    key: str = ""
+    #: one line: what the section makes the game do (hover, the schema, docs)
+    summary: str = ""
+    #: the section's schema
+    section: Optional[Field] = None
+    #: section key -> why this one needs it (checked before ``check`` runs)
+    requires: dict = {}
+    #: whether the section is the hand's card play (instead of turn steps)
+    plays_cards: bool = False
+    #: the phases (names ``phases`` gives) a hand goes through, in order, once dealt (and exchanged)
+    flow: tuple = ()
+    #: where those phases come in a hand: lower first (an auction before the card play)
+    stage: int = 100
+    #: game attribute -> what kind of value it holds (one of ``STATE_KINDS``; see ``engine.state``)
+    state: dict = {}
+    #: the package the mechanic came from (set when it is registered)
+    origin: str = "rulesdsl"
+
+    # ------------------------------------------------------------------ model
+    def endings(self, section) -> tuple:
+        """Names the hand's ending can have under this section (the engine's own words, `tricks`)."""
+        return ()
+
+    def play_from(self, section) -> Optional[str]:
+        """The per-player zone this section plays cards from (for ``plays_cards`` mechanics)."""
+        return None
+
+    # ------------------------------------------------------------------ check
+    def check(self, model, section, diags) -> None:
+        """Load checks of the section (its zones exist, its names are real): errors go to ``diags``."""
+
+    # ------------------------------------------------------------------ expressions
+    def names(self, section) -> dict:
+        """``expr.compiler.Binding`` objects by name, for rules to read while the section is present."""
+        return {}
+
+    def builtins(self, section, holder: dict) -> dict:
+        """``expr.compiler.Builtin`` functions by name.  ``holder`` is filled while compiling: a
+        builtin that reads compiled tables reads them from there."""
+        return {}
+
+    def dormant(self) -> tuple:
+        """The names and builtins this mechanic gives when present (what a rule reads in vain without
+        the section)."""
+        return ()
+
+    def closed_sets(self, model, section, cards) -> dict:
+        """Name, member or call (``trick.led``, ``card_suit()``) -> every text it can ever give."""
+        return {}
+
+    # ------------------------------------------------------------------ compile
+    def compile(self, section, ctx) -> Any:
+        """The compiled section (``prog.KEY``), or None after recording a problem in ``ctx.diags``.
+        ``ctx`` is a ``compile.program.MechanicContext``."""
+        return section
+
+    # ------------------------------------------------------------------ engine
+    def phases(self, prog) -> dict:
+        """Phase name -> ``engine.phases.base.Phase`` for this program (the section is present)."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<mechanic {self.key} from {self.origin}>"
