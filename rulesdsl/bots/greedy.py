@@ -20,13 +20,8 @@ Order of preference, highest first (ties broken by the bot's own ``random.Random
    draws only when it cannot play; a play that names a suit names the one the seat holds most of; an
    exchange gives the seat's lowest card (its highest, where the lowest total wins the match).  (Simple
    on purpose: it never saves high cards.)
-5. **Trick play**: whether the seat wants the trick is read from the ruleset's own scoring: the side's
-   score expression judged as if the cards now in the trick were added to the seat's tricks, against
-   as they are (a tie counts as wanting tricks where the highest total wins, as not where the lowest
-   does).  Wanting it, the bot plays the lowest card that would take it now (leading, its highest
-   card); not wanting it, the highest card that would not (leading, its lowest); when every card would
-   take it, the highest; when none can, the lowest.  **Bidding**: it looks at its hand and bids the
-   legal number nearest to its count of cards of the top three ranks plus trumps beyond three.
+5. **A mechanic's own phases** (trick play, bidding...): as the mechanic says (``Mechanic.greedy``; for
+   trick play see ``mechanics.tricks.greedy``, for bidding ``mechanics.bidding.greedy``).
 
 **What a position is worth** ("the penalty of what the seat holds", as the ruleset scores it): where
 the ruleset scores each player or each team with an expression (``scoring.each_player`` /
@@ -73,6 +68,7 @@ from typing import Optional
 from ..engine.actions import Action
 from ..engine.phases.partnership import book_type, contract_needs
 from ..engine.visibility import player_zone_shown, team_zone_shown
+from ..mechanics.registry import present
 
 #: the value of going out, above any position's worth
 _OUT = 1 << 40
@@ -105,6 +101,8 @@ class GreedyBot:
         self._link = _linker(prog)
         rules = prog.table_rules
         self._closes = rules.closes_at if prog.books and rules is not None and rules.closes_at else None
+        self._policies = {phase: policy for mech, _ in present(prog.model) if (policy := mech.greedy()) is not None
+                          for phase in mech.flow}
 
     # ------------------------------------------------------------------ choose
     def choose(self, game) -> Action:
@@ -121,10 +119,9 @@ class GreedyBot:
             return self._climb(game, actions)
         if game.phase == "exchange":
             return self._give(game, actions)
-        if game.phase == "tricks":
-            return self._trick(game, actions)
-        if game.phase == "bid":
-            return self._bid(game, actions)
+        policy = self._policies.get(game.phase)
+        if policy is not None:                              # a mechanic's own phase
+            return policy(self, game, actions)
         if game.phase == "draft":
             return self._draft(game, actions)
         return self._best(game, actions)
@@ -276,7 +273,7 @@ class GreedyBot:
                 hand.remove(x)
             self._hide(c, seat)
             try:
-                score = self._score_now(c, seat)
+                score = self.score_now(c, seat)
                 if self._closes:
                     score += self._books_to_come(c, seat, score)
                 return score - penalty + self._hope(list(hand), list(hand))
@@ -321,7 +318,7 @@ class GreedyBot:
             if gain is None:
                 m.book = kind
                 try:
-                    gain = self._score_now(c, seat) - score
+                    gain = self.score_now(c, seat) - score
                 finally:
                     m.book = None
                 self._book_gain[kind] = gain
@@ -343,7 +340,7 @@ class GreedyBot:
                     while cards:
                         cards.pop()
 
-    def _score_now(self, c, seat: int) -> float:
+    def score_now(self, c, seat: int) -> float:
         p = self._prog
         c.actor = seat
         if p.each_team is not None:
@@ -406,9 +403,9 @@ class GreedyBot:
         gives = [a for a in actions if a.verb == "give" and a.cards]
         if not gives:
             return actions[self.rng.randrange(len(actions))]
-        if prog.tricks is not None:
+        if prog.card_play is not None:
             sign = -1 if prog.model.match.winner == "lowest" else 1
-            pos = {cards.text[c]: prog.tricks.rank_pos[c] for c in cards.ids}
+            pos = {cards.text[c]: prog.card_play.rank_pos[c] for c in cards.ids}
 
             def low(a):
                 return sign * pos.get(a.cards[0], 0)
@@ -427,98 +424,18 @@ class GreedyBot:
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
-    # ------------------------------------------------------------------ tricks and bids
-    def _trick(self, game, actions: list) -> Action:
-        """The card to play, by whether taking the trick now helps the seat's side (see the module)."""
-        seat = game.current_player
-        phase = game.phases["tricks"]
-        t = game.prog.tricks
-        trick = list(game.zones[t.to])
-        plays = [a for a in actions if a.verb == "play"]
-        hand = game.pzones[t.play_from][seat]
-        by_text = {game.prog.cards.text[c]: c for c in hand}
-        cards = [(by_text[a.cards[0]], a) for a in plays]
-        rank = t.rank_pos
-        if not trick:
-            wins = {c: True for c, _ in cards}
-        else:
-            wins = {c: self._takes(game, phase, trick, c) for c, _ in cards}
-        want = self._wants_trick(game, seat, trick)
-        if not trick:
-            pick = max(cards, key=lambda x: rank[x[0]]) if want else min(cards, key=lambda x: rank[x[0]])
-            return pick[1]
-        winning = [x for x in cards if wins[x[0]]]
-        losing = [x for x in cards if not wins[x[0]]]
-        if want and winning:
-            return min(winning, key=lambda x: rank[x[0]])[1]
-        if not want and losing:
-            return max(losing, key=lambda x: rank[x[0]])[1]
-        if not losing:
-            return max(cards, key=lambda x: rank[x[0]])[1]
-        return min(cards, key=lambda x: rank[x[0]])[1]
-
-    @staticmethod
-    def _takes(game, phase, trick: list, card: int) -> bool:
-        """Whether ``card`` would be the strongest of the trick so far (the led suit as it stands)."""
-        return phase._strongest(game, trick + [card]) == len(trick)
-
-    def _wants_trick(self, game, seat: int, trick: list) -> bool:
-        """Whether the seat's side scores better with the cards of the trick added to the seat's tricks."""
-        prog = game.prog
-        if prog.each_player is None and prog.each_team is None:
-            return prog.model.match.winner != "lowest"
-        lowest = prog.model.match.winner == "lowest"
-        base = game.clone()
-        took = game.clone()
-        won = prog.tricks.won_to
-        pile = took.tzones[won][took.team_of(seat)] if won in took.tzones else took.pzones[won][seat]
-        pile.extend(trick)
-        took.t_won[seat] += 1
-        try:
-            before, after = self._score_now(base, seat), self._score_now(took, seat)
-        except Exception:                       # a rule that cannot be judged mid-deal: take tricks by default
-            return not lowest
-        if after == before:
-            return not lowest
-        return (after < before) if lowest else (after > before)
-
     def _draft(self, game, actions: list) -> Action:
         """Keep a card of the upper half of the order of play (the lower half, where the lowest total
         wins), and pass the rest."""
         prog = game.prog
         look = prog.draft[2]
         seen = game.pzones[look][game.current_player]
-        order = prog.tricks.rank_pos if prog.tricks is not None else prog.cards.value
+        order = prog.card_play.rank_pos if prog.card_play is not None else prog.cards.value
         if not seen or not order:
             return actions[self.rng.randrange(len(actions))]
         high = order[seen[-1]] * 2 >= max(order)
         keep = high != (prog.model.match.winner == "lowest")
         return next((a for a in actions if a.verb == ("keep" if keep else "pass")), actions[0])
-
-    def _bid(self, game, actions: list) -> Action:
-        """Look at the hand, then bid the legal number nearest to the tricks the hand seems worth."""
-        look = next((a for a in actions if a.verb == "look"), None)
-        if look is not None:
-            return look
-        numbers = [a for a in actions if a.verb == "bid" and a.zone.isdigit()]
-        if not numbers:
-            return actions[self.rng.randrange(len(actions))]
-        prog = game.prog
-        t = prog.tricks
-        seat = game.current_player
-        hand = game.pzones[t.play_from][seat]
-        top = max(t.rank_pos) if t.rank_pos else 0
-        trump = None
-        if t.trump is not None:
-            try:
-                trump = t.trump(game)
-            except Exception:
-                trump = None
-        high = sum(1 for c in hand if t.rank_pos[c] >= top - 2)
-        trumps = sum(1 for c in hand if trump is not None and t.suit_of[c] == trump and t.rank_pos[c] < top - 2)
-        guess = high + max(0, trumps - 3)
-        return min(numbers, key=lambda a: (abs(int(a.zone) - guess), int(a.zone)))
-
 
 def _linker(prog):
     """``shape(loose, hand) -> (whole, linked)``: of the ``loose`` cards, those that form melds of the

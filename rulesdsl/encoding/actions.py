@@ -26,11 +26,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine.actions import _NOTHING, Action
+from ..mechanics.registry import present
 
 #: verbs that take nothing after them (the notation's own)
 BARE_VERBS = tuple(_NOTHING)
-#: bids are numbered from 0 to the larger of this and the deck's size (a bid counts tricks or points)
-MOST_BID = 200
 #: verbs that take one card and nothing else, as whole actions
 ONE_CARD_VERBS = ("discard", "give", "play", "meld")
 #: verbs whose several cards (or a declared wild) are chosen card by card
@@ -99,7 +98,7 @@ def build_action_space(prog) -> ActionSpace:
         table[key] = len(names)
         names.append(name)
 
-    for text in _cardless(zones, go_outs, deck) + _bids(prog):
+    for text in _cardless(zones, go_outs, deck) + _mechanic_actions(prog):
         add(whole, text, text)
     for head in _one_card_heads(go_outs, suits, meld_bound, _named_piles(prog)):
         for kind in kinds:
@@ -130,13 +129,12 @@ def _cardless(zones: tuple, go_outs: tuple, deck: int) -> list:
     return out
 
 
-def _bids(prog) -> list:
-    """``bid k`` for every number a bid may name, and ``bid NAME`` for each named call."""
-    bidding = getattr(prog, "bidding", None)
-    if bidding is None:
-        return []
-    numbers = [f"bid {k}" for k in range(max(MOST_BID, prog.cards.size) + 1)]
-    return numbers + [f"bid {call[0]}" for call in bidding.calls]
+def _mechanic_actions(prog) -> list:
+    """Every action the ruleset's mechanics can offer beyond the notation's own (``bid 4``, ``bid nil``)."""
+    out = []
+    for mech, _section in present(prog.model):
+        out += mech.action_texts(prog)
+    return out
 
 
 def _named_piles(prog) -> tuple:

@@ -16,10 +16,8 @@ kinds, so duplicate decks count copies):
   the table can hold), with wild cards counted as the cards they are;
 * ``trick.last`` (K,), ``trick.last_player`` (n,), ``trick.passed`` (n,), ``finished`` (n,), ``toggles``
   (one per state toggle): the climbing phase, where the ruleset has one;
-* ``tricks.plays`` (n, K), ``tricks.leader`` (n,), ``tricks.led`` and ``tricks.trump`` (suits + 1: the
-  last slot for a suit the deck does not name), ``tricks.won`` (n,), ``tricks.number`` (1,),
-  ``tricks.broken`` (one per name under ``broken:``): trick play, where the ruleset has it;
-* ``bids`` (n,), ``bids.made`` (n,), ``bids.looked`` (n,), ``bids.calls`` (n, calls): bidding;
+* each mechanic's own pieces (``rulesdsl.mechanics``: ``Mechanic.observation``), where the ruleset has
+  its section: ``tricks.*`` for trick play, ``bids.*`` for bidding, described in their modules;
 * ``scores`` and ``hands_won`` (sides,), ``hand_number`` (1,), ``current_player`` and ``dealer`` (n,),
   ``phase`` (one-hot over the engine's phases) and ``step`` (one-hot over the turn's steps);
 * ``selection`` (K,) and ``selection.melds`` (1,): the cards chosen so far towards a factored action.
@@ -28,6 +26,8 @@ kinds, so duplicate decks count copies):
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Optional
+
+from ..mechanics.registry import present
 
 if TYPE_CHECKING:                    # numpy is needed to fill tensors, not to describe them
     import numpy as np
@@ -49,8 +49,7 @@ class ObservationSpec(NamedTuple):
     toggles: tuple
     meld_bound: int
     suits: tuple = ()          # the deck's suits (a trick's led suit and trumps)
-    broken: tuple = ()         # trick play: the names under `broken:` (`broken.NAME` in rules)
-    calls: tuple = ()          # bidding: the names of the calls besides numbers (`nil`)
+    mechanics: tuple = ()      # (mechanic, what its `observe` needs), for each that adds pieces
     bounds: dict = {}          # piece name -> (lowest, highest) value any of its elements takes
 
     def low_high(self) -> tuple:
@@ -85,10 +84,7 @@ def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
     """The layout of ``prog``'s observations (``meld_bound`` from the action numbering): the pieces of
     each part of a game the ruleset has, each with the bounds its values keep."""
     cards = prog.cards
-    tricks, bidding = getattr(prog, "tricks", None), getattr(prog, "bidding", None)
     toggles = tuple(t.name for t in prog.climbing.toggles) if prog.climbing else ()
-    broken = tuple(name for name, _ in tricks.broken) if tricks is not None else ()
-    calls = tuple(c[0] for c in bidding.calls) if bidding is not None else ()
     steps = tuple(s.name for s in prog.steps)
     layout = _Layout(cards.n_kinds, prog.n, prog.teams or 0, cards.size)
     layout.zones(prog)
@@ -96,14 +92,15 @@ def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
         layout.melds(meld_bound)
     if prog.climbing:
         layout.climbing(toggles)
-    if tricks is not None:
-        layout.tricks(len(cards.suits), broken)
-    if bidding is not None:
-        layout.bids(calls)
+    mechanics = []
+    for mech, _section in present(prog.model):
+        data = mech.observation(prog, layout)
+        if data is not None:
+            mechanics.append((mech, data))
     layout.game(steps)
     kind_of = {t: i for i, t in enumerate(cards.kind_text)}
     return ObservationSpec(tuple(layout.pieces), layout.size, prog.n, layout.sides, layout.teams, kind_of,
-                           steps, toggles, meld_bound, tuple(cards.suits), broken, calls, layout.bounds)
+                           steps, toggles, meld_bound, tuple(cards.suits), tuple(mechanics), layout.bounds)
 
 
 INF = float("inf")
@@ -156,25 +153,6 @@ class _Layout:
         if toggles:
             self.flags("toggles", (len(toggles),))
 
-    def tricks(self, suits: int, broken: tuple) -> None:
-        n = self.n
-        self.cards("tricks.plays", (n, self.k))
-        self.flags("tricks.leader", (n,))
-        self.flags("tricks.led", (suits + 1,))
-        self.flags("tricks.trump", (suits + 1,))
-        self.cards("tricks.won", (n,))
-        self.cards("tricks.number", (1,))
-        if broken:
-            self.flags("tricks.broken", (len(broken),))
-
-    def bids(self, calls: tuple) -> None:
-        n = self.n
-        self.add("bids", (n,), -INF, INF)
-        self.flags("bids.made", (n,))
-        self.flags("bids.looked", (n,))
-        if calls:
-            self.flags("bids.calls", (n, len(calls)))
-
     def game(self, steps: tuple) -> None:
         n = self.n
         self.add("scores", (self.sides,), -INF, INF)
@@ -204,8 +182,8 @@ def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: lis
     _fill_zones(spec, v, view, seat)
     _fill_melds(spec, v, view, seat)
     _fill_climbing(spec, v, view, seat)
-    _fill_tricks(spec, v, view, seat)
-    _fill_bids(spec, v, view, seat)
+    for mech, data in spec.mechanics:
+        mech.observe(data, spec, v, view, seat, _count)
     side = _side_of(spec, view, seat)
     sides = spec.sides
     for i, (score, won) in enumerate(zip(view["scores"], view["hands_won"])):
@@ -291,48 +269,6 @@ def _fill_climbing(spec: ObservationSpec, v: dict, view: dict, seat: int) -> Non
     if "toggles" in v:
         for i, name in enumerate(spec.toggles):
             v["toggles"][i] = 1.0 if state.get(name) else 0.0
-
-
-def _fill_tricks(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
-    """The trick in play (one card per seat so far), who led, the led suit and trumps, tricks won."""
-    if "tricks.plays" not in v:
-        return
-    trick = view.get("trick") or {}
-    n = spec.n
-    for play in trick.get("plays", ()):
-        _count(spec, v["tricks.plays"][(play["seat"] - seat) % n], (play["card"],))
-    if trick.get("leader") is not None:
-        v["tricks.leader"][(trick["leader"] - seat) % n] = 1
-    for key in ("led", "trump"):
-        suit = trick.get(key)
-        if suit is not None:
-            v[f"tricks.{key}"][spec.suits.index(suit) if suit in spec.suits else len(spec.suits)] = 1
-    for s, won in enumerate(trick.get("tricks_won", ())):
-        v["tricks.won"][(s - seat) % n] = won
-    v["tricks.number"][0] = trick.get("number", 0)
-    if "tricks.broken" in v:
-        broken = trick.get("broken") or {}
-        for i, name in enumerate(spec.broken):
-            v["tricks.broken"][i] = 1.0 if broken.get(name) else 0.0
-
-
-def _fill_bids(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
-    """Each seat's bid (a number, or a named call), whether it has bid, and whether it has looked."""
-    if "bids" not in v:
-        return
-    n = spec.n
-    for s, bid in enumerate(view.get("bids") or ()):
-        r = (s - seat) % n
-        if bid is None:
-            continue
-        v["bids.made"][r] = 1
-        if isinstance(bid, str):
-            if bid in spec.calls:
-                v["bids.calls"][r][spec.calls.index(bid)] = 1
-        else:
-            v["bids"][r] = bid
-    for s, looked in enumerate(view.get("looked") or ()):
-        v["bids.looked"][(s - seat) % n] = 1.0 if looked else 0.0
 
 
 def _side_of(spec: ObservationSpec, view: dict, seat: int) -> int:

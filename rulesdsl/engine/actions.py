@@ -22,6 +22,7 @@ from typing import NamedTuple
 from ..errors import IllegalAction, excerpt
 from ..compile.cards import normalise
 
+from ..mechanics.registry import mechanics
 from ..model.game import BUILTIN_VERBS
 
 
@@ -58,6 +59,10 @@ MAX_ACTION_CHARS = 1000
 #: what each built-in verb takes after it: a zone, a count of cards, cards, a meld number
 _NOTHING = ("pass", "done", "ask", "yes", "no", "look", "keep")
 _ONE_CARD = ("discard", "give")              # exactly one card
+#: the verbs the registered mechanics add (``rulesdsl.mechanics``: ``Mechanic.verbs``)
+_MECHANIC_VERBS = {verb: spec for m in mechanics() for verb, spec in m.verbs.items()}
+#: the verbs whose one word is not a zone (``bid 4``): kept as written, never matched to a zone
+WORD_VERBS = frozenset(v for v, spec in _MECHANIC_VERBS.items() if spec.takes == "word")
 _SOME_CARDS = ("play", "meld")               # one card or more
 _SYNTAX = {
     "discard": "`discard CARD`", "give": "`give CARD`", "play": "`play CARD ...`",
@@ -94,11 +99,12 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
                 raise IllegalAction(f"`{excerpt(rest[1])}` is not a number of cards", "action syntax")
             return Action(verb, rest[0].lower(), (str(int(rest[1])),))
         return Action(verb, rest[0])
-    if verb == "bid":
+    spec = _MECHANIC_VERBS.get(verb)
+    if spec is not None and spec.takes == "word":
         if len(rest) != 1 or not re.fullmatch(r"[A-Za-z0-9_]{1,40}", rest[0]):
-            raise IllegalAction("`bid` takes one number or call, as in `bid 4` or `bid nil`", "action syntax")
-        return Action("bid", str(int(rest[0])) if rest[0].isdigit() else rest[0].lower())
-    if verb in _NOTHING:
+            raise IllegalAction(f"`{verb}` takes one number or call, as in {spec.example}", "action syntax")
+        return Action(verb, str(int(rest[0])) if rest[0].isdigit() else rest[0].lower())
+    if verb in _NOTHING or (spec is not None and spec.takes == "nothing"):
         if rest:
             raise IllegalAction(f"`{verb}` takes nothing after it", "action syntax")
         return Action(verb)

@@ -3,7 +3,7 @@ declares and ``registry`` for how the core finds them (built in, or added by an 
 
 from __future__ import annotations
 
-from .base import Mechanic
+from .base import Mechanic, Verb
 from .registry import by_key, card_play, mechanics, present
 
-__all__ = ["Mechanic", "by_key", "card_play", "mechanics", "present"]
+__all__ = ["Mechanic", "Verb", "by_key", "card_play", "mechanics", "present"]

@@ -17,6 +17,12 @@ section means, through the pipeline:
   keeps its state on the game and shows itself in ``view``), ``flow`` and ``stage`` (the phases a
   hand enters, and where they come after the deal and the exchange: lower first) and ``state`` (the game attributes its phases
   keep, declared so that clone, record and determinize stay exact: see ``engine.state``);
+* **encoding**: ``observation`` and ``observe`` (its pieces of the observation tensor);
+* **actions**: ``verbs`` (new action words, ``Verb``) and ``action_texts`` (every action text it can
+  ever offer, for the encoding's fixed numbering);
+* **words**: ``rulebook`` (its part of ``rulesdsl rulebook``) and ``result_words`` (what the table's
+  log says of a finished hand);
+* **bots**: ``greedy`` (how the greedy bot plays its phases, if it needs telling);
 * **card play**: ``plays_cards`` (it is how the hand's cards are played, instead of turn steps: at
   most one such section per ruleset) and ``play_from`` (the per-player zone it plays from).
 
@@ -27,6 +33,7 @@ which does nothing.  ``origin`` is set by the registry: the package a mechanic c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..model.schema import Field
@@ -35,6 +42,20 @@ from ..model.schema import Field
 #: card id or None, collections of card ids, name -> {card: seat}, name -> card, public cards, and
 #: plain values (no card ids)
 STATE_KINDS = ("card", "cards", "card_keyed", "card_valued", "public_cards", "plain")
+
+
+@dataclass(frozen=True)
+class Verb:
+    """An action word a mechanic adds to the notation (``Mechanic.verbs``).
+
+    ``takes`` is what follows it: ``"nothing"``, or ``"word"``, one number or name (``bid 4``,
+    ``bid nil``: a number is kept as written without leading zeros, a name in lower case; the action
+    holds it as its ``zone``).  ``example`` is how it is written, for messages; ``says`` is how the
+    table's log tells it, in the third person and the second (``{zone}`` stands for the word)."""
+
+    takes: str
+    example: str
+    says: tuple = ("{verb}s", "{verb}")
 
 
 class Mechanic:
@@ -58,6 +79,8 @@ class Mechanic:
     stage: int = 100
     #: game attribute -> what kind of value it holds (one of ``STATE_KINDS``; see ``engine.state``)
     state: dict = {}
+    #: action words this mechanic's phases offer that the notation does not have (``Verb``)
+    verbs: dict = {}
     #: the package the mechanic came from (set when it is registered)
     origin: str = "rulesdsl"
 
@@ -98,6 +121,44 @@ class Mechanic:
         """The compiled section (``prog.KEY``), or None after recording a problem in ``ctx.diags``.
         ``ctx`` is a ``compile.program.MechanicContext``."""
         return section
+
+    # ------------------------------------------------------------------ actions
+    def action_texts(self, prog) -> list:
+        """Every action (as text) this mechanic's phases can offer under ``prog`` that the notation's
+        own verbs do not cover: the encoding numbers each once, so the list must not depend on the
+        position."""
+        return []
+
+    # ------------------------------------------------------------------ encoding
+    def observation(self, prog, layout) -> Any:
+        """Add this mechanic's pieces to the observation tensor's layout (``layout.cards(name,
+        shape)``: card counts; ``layout.flags``: 0 or 1; ``layout.add(name, shape, low, high)``;
+        ``layout.n`` seats, ``layout.k`` card kinds).  Returns what ``observe`` needs (None: the
+        mechanic adds nothing and ``observe`` is not called)."""
+        return None
+
+    def observe(self, data, spec, pieces: dict, view: dict, seat: int, count) -> None:
+        """Write what ``view`` (``game.view(seat)``) shows of this mechanic into ``pieces`` (piece name
+        -> its array); seats relative to ``seat``.  ``count(spec, row, texts)`` adds one per card."""
+
+    # ------------------------------------------------------------------ words
+    def rulebook(self, ctx) -> list:
+        """The rulebook's blocks for this section (``rulebook.document`` Sections and Paras), in the
+        part on play; ``ctx`` is a ``rulebook.context.Context`` (``ctx.value(expr)``, ``ctx.when(cond)``,
+        ``ctx.on``/``ctx.off``: what the parameters make of a rule)."""
+        return []
+
+    def result_words(self, entry: dict, name) -> str:
+        """What the table's log adds, as sentences, to a finished hand's ``hand_log`` entry (the keys
+        this mechanic's phases recorded with ``finish_hand``); ``name(seat)`` names a seat."""
+        return ""
+
+    # ------------------------------------------------------------------ bots
+    def greedy(self) -> Optional[Any]:
+        """How the greedy bot acts in this mechanic's phases (those in ``flow``): a function
+        ``(bot, game, actions) -> action`` (``bot.rng`` for ties, ``bot.score_now(copy, seat)`` for
+        the seat's score as the ruleset counts it), or None: the bot's one-move look-ahead."""
+        return None
 
     # ------------------------------------------------------------------ engine
     def phases(self, prog) -> dict:

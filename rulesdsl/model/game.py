@@ -1096,12 +1096,24 @@ _CORE = {
 CORE_FIELDS = tuple(_CORE)
 
 
+#: the notation's own action words (``engine.actions``)
+CORE_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim", "ask",
+              "yes", "no", "look", "keep")
+
+
 def _ruleset_fields() -> dict:
     """The core's sections with every registered mechanic's, in the order files are written: the
-    mechanics' come after `climbing`.  A mechanic whose key is a core key is refused."""
+    mechanics' come after `climbing`.  A mechanic whose key is a core key, or which brings an action
+    word that is taken, is refused."""
+    verbs = set(CORE_VERBS)
     for mech in mechanics():
+        taken = sorted(set(mech.verbs) & verbs)
         if mech.key in _CORE or mech.key in SOURCE_KEYS:
             refuse(mech.key, f"`{mech.key}` is a section of the language's core")
+        elif taken:
+            refuse(mech.key, f"the action word `{taken[0]}` is taken")
+        else:
+            verbs |= set(mech.verbs)
     out = {}
     for key, f in _CORE.items():
         out[key] = f
@@ -1115,9 +1127,9 @@ def _make_ruleset(**kw) -> Ruleset:
     sections = {k: kw.pop(k) for k in list(kw) if k in keys}
     return Ruleset(**kw, sections=sections)
 
-#: verbs the engine itself defines; a ruleset may not use them as go-out names
-BUILTIN_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give", "meld", "claim", "ask",
-                 "yes", "no", "bid", "look", "keep")
+#: the action words of the notation and of every registered mechanic; a ruleset may not use them as
+#: go-out names
+BUILTIN_VERBS = CORE_VERBS + tuple(v for m in mechanics() for v in m.verbs)
 
 #: keys the source layer consumes before the model sees the tree (described here for the JSON Schema)
 SOURCE_FIELDS = {

@@ -1,5 +1,5 @@
-"""A turn step by step: the steps and their choices, open melds, claims, counts (plays and tricks are
-in ``climbing.py``).
+"""A turn step by step: the steps and their choices, open melds, claims, counts (climbing plays are
+in ``climbing.py``; each mechanic of ``rulesdsl.mechanics`` words its own part).
 
 Why the choices are filtered here: an action whose ``when`` the parameters make false, or a go-out
 that can never be made, is not part of the game being described, so it is left out, not shown with
@@ -9,7 +9,8 @@ that can never be made, is not part of the game being described, so it is left o
 from __future__ import annotations
 
 from ..model.game import ActionSpec, Claim, Counter, Step
-from . import climbing, tricks
+from ..mechanics.registry import present
+from . import climbing
 from .context import Context
 from .document import Code, Item, Para, Section, bullets, cat, join, sentence
 
@@ -24,8 +25,8 @@ def turn(ctx: Context) -> Section:
         blocks.append(bullets((_step(ctx, s) for s in m.turn), ordered=True))
     if m.climbing:
         blocks.append(climbing.plays_and_tricks(ctx))
-    if m.tricks:
-        blocks.append(tricks.tricks_section(ctx))
+    for mech, _section in sorted(present(m), key=lambda ms: ms[0].stage):    # the mechanics' own parts
+        blocks += mech.rulebook(ctx)
     if m.table:
         blocks.append(_table(ctx))
     if m.auto_lay:

@@ -5,12 +5,14 @@ the reader must not learn (a card given face down to another seat), so each logg
 for every seat, which of its cards that seat saw: the actor always, others when the card lies where
 they can see it right after the action (a discard, a meld, a trick) or when they saw it just before.
 A card a reader did not see is written as "a card".  Nothing here names a game: the words come from
-the built-in verbs of the action notation and the names a ruleset gave its go-outs.
+the verbs of the action notation (and those the mechanics add) and the names a ruleset gave its go-outs.
 """
 
 from __future__ import annotations
 
 from typing import Mapping, Optional, Sequence
+
+from ..mechanics.registry import mechanics
 
 #: built-in verbs -> (third person, first person) phrases; ``{cards}`` and ``{zone}`` are filled in
 _VERBS = {
@@ -27,10 +29,11 @@ _VERBS = {
     "ask": ("asks to go out", "ask to go out"),
     "yes": ("says yes", "say yes"),
     "no": ("says no", "say no"),
-    "bid": ("bids {zone}", "bid {zone}"),
     "look": ("looks at the hand", "look at your hand"),
     "keep": ("keeps the card", "keep the card"),
 }
+_VERBS.update((verb, tuple(w.replace("{verb}", verb) for w in spec.says))     # the mechanics' own words
+              for m in mechanics() for verb, spec in m.verbs.items())
 
 HIDDEN = "a card"
 
@@ -94,8 +97,8 @@ def result_words(entry: Mapping, name, teams: Optional[Sequence[Sequence[int]]] 
         text += f" Finishing order: {order}."
         if roles:
             text += " Roles: " + ", ".join(f"{name(s)} {r}" for s, r in zip(entry["order"], roles)) + "."
-    if entry.get("tricks"):
-        text += " Tricks taken: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(entry["tricks"])) + "."
+    for mech in mechanics():                       # what each mechanic recorded of the hand
+        text += mech.result_words(entry, name)
     if entry.get("points"):
         scorer = entry.get("scorer")
         if not isinstance(scorer, int):

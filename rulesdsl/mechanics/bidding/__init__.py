@@ -14,7 +14,7 @@ from ...expr.ast import Expr
 from ...model.parts import DOC, const_expr, make
 from ...model.schema import Bool, CondT, ExprT, Field, MapOf, Struct
 from ...source.tree import Pos, UNKNOWN
-from ..base import Mechanic
+from ..base import Mechanic, Verb
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,7 @@ class BiddingMechanic(Mechanic):
     flow = ("bid",)
     stage = 40
     state = dict.fromkeys(("bids", "bid_calls", "unlooked", "cand_amount"), "plain")
+    verbs = {"bid": Verb("word", "`bid 4` or `bid nil`", ("bids {zone}", "bid {zone}"))}
 
     def check(self, m, b: Bidding, d) -> None:
         """Each call is a word the notation can write after `bid`."""
@@ -122,6 +123,28 @@ class BiddingMechanic(Mechanic):
                         rc(b.allowed, "bidding.allowed"),
                         [(name, rc(c.value, f"bidding.calls.{name}.value"), rc(c.when, f"bidding.calls.{name}.when"),
                           c.blind) for name, c in b.calls.items()], b.pos)
+
+    def action_texts(self, prog) -> list:
+        """``bid k`` for every number a bid may name, and ``bid NAME`` for each named call."""
+        from .phase import MAX_BIDS
+        numbers = [f"bid {k}" for k in range(max(MAX_BIDS, prog.cards.size) + 1)]
+        return numbers + [f"bid {call[0]}" for call in prog.bidding.calls]
+
+    def observation(self, prog, layout):
+        from .observation import layout as pieces
+        return pieces(prog, layout)
+
+    def observe(self, data, spec, pieces: dict, view: dict, seat: int, count) -> None:
+        from .observation import fill
+        fill(data, spec, pieces, view, seat, count)
+
+    def rulebook(self, ctx) -> list:
+        from .rulebook import section
+        return [section(ctx)]
+
+    def greedy(self):
+        from .greedy import choose
+        return choose
 
     def phases(self, prog) -> dict:
         from .phase import BidPhase

@@ -191,6 +191,26 @@ class TricksMechanic(Mechanic):
         return compiled
 
     # ------------------------------------------------------------------ engine
+    def observation(self, prog, layout):
+        from .observation import layout as pieces
+        return pieces(prog, layout)
+
+    def observe(self, data, spec, pieces: dict, view: dict, seat: int, count) -> None:
+        from .observation import fill
+        fill(data, spec, pieces, view, seat, count)
+
+    def result_words(self, entry: dict, name) -> str:
+        won = entry.get("tricks")
+        return " Tricks taken: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(won)) + "." if won else ""
+
+    def rulebook(self, ctx) -> list:
+        from .rulebook import section
+        return [section(ctx)]
+
+    def greedy(self):
+        from .greedy import choose
+        return choose
+
     def phases(self, prog) -> dict:
         from .phase import TrickPhase
         return {"tricks": TrickPhase(prog)}

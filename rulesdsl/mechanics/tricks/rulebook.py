@@ -1,21 +1,19 @@
-"""Trick play and the auction before it: who leads, what must be played, what takes a trick, the bids.
+"""Trick play in the rulebook: who leads, what must be played, what takes a trick.
 
 Why a module of its own: trick-taking games describe play as one card each to a trick, not as steps
-or as plays that beat the last; their clauses (following, trumps, leads, broken suits, bids) are read
-only here.  A clause the parameters switch off is left out.
+or as plays that beat the last; their clauses (following, trumps, leads, broken suits) are read only
+here.  A clause the parameters switch off is left out.
 """
 
 from __future__ import annotations
 
-from .context import Context
-from .document import Code, Para, Section, bullets, cat, sentence
+from ...rulebook.context import Context
+from ...rulebook.document import Code, Para, Section, bullets, cat, sentence
 
 
-def tricks_section(ctx: Context) -> Section:
+def section(ctx: Context) -> Section:
     t = ctx.model.tricks
     blocks: list = [Para(ctx.doc(t.doc))] if t.doc else []
-    if ctx.model.bidding is not None:
-        blocks.append(_bidding(ctx))
     blocks.append(Para(("How play goes:",)))
     blocks.append(bullets(sentence(r) for r in _rules(ctx)))
     return Section("Tricks", tuple(blocks))
@@ -47,18 +45,3 @@ def _rules(ctx: Context) -> list:
              ("the highest trump takes the trick, else the highest card of the suit led",))
     rules.append(cat(taker, "; its player takes the cards into their ", Code(t.won_to), " and leads the next trick"))
     return rules
-
-
-def _bidding(ctx: Context) -> Para:
-    b = ctx.model.bidding
-    calls = [cat(Code(f"bid {name}"), " (", ctx.value(c.value), " tricks", ", before looking at the hand" if c.blind
-                 else "", ", when " if not ctx.on(c.when) else "", ctx.when(c.when) if not ctx.on(c.when) else "", ")")
-             for name, c in b.calls.items() if not ctx.off(c.when)]
-    text = cat("Before play, each player bids once, in turn from ",
-               ctx.value(b.first) if b.first is not None else "the dealer's left", ": a number of tricks from ",
-               ctx.value(b.min), " to ", ctx.value(b.max) if b.max is not None else "the cards in hand")
-    if not ctx.on(b.allowed):
-        text = cat(text, " for which ", ctx.when(b.allowed))
-    if calls:
-        text = cat(text, ", or ", *[cat(c, ", " if i + 1 < len(calls) else "") for i, c in enumerate(calls)])
-    return Para(sentence(cat(text, ". " if b.doc else "", ctx.doc(b.doc))))
