@@ -15,7 +15,7 @@ from ..errors import Diagnostics, suggest
 from ..expr.ast import E, Expr
 from ..expr.compiler import Binding, Scope
 from ..mechanics.registry import card_play, mechanics, present
-from ..model.game import BUILTIN_VERBS, Ruleset
+from ..model.game import Ruleset, builtin_verbs
 from ..model.setup import PLAYERS, deal_numbers, setup_value
 from ..source.resolve import is_bundled
 from ..source.tree import Pos
@@ -366,9 +366,8 @@ def _go_outs(m: Ruleset, d: Diagnostics) -> None:
 
 def _counters(m: Ruleset, d: Diagnostics) -> None:
     """Counter names are free members of a seat; the actions they watch exist."""
-    from ..model.game import BUILTIN_VERBS
     taken = set(m.zones) | {"score", "hands_won", "deadwood"}
-    verbs = set(BUILTIN_VERBS) | set(m.go_out)
+    verbs = set(builtin_verbs()) | set(m.go_out)
     for name, c in m.counters.items():
         if name in taken:
             d.error("E-DUPLICATE", f"counter `{name}` has the name of a seat's member (a zone, score, hands_won, "
@@ -758,11 +757,11 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
                 d.error("E-MISSING", "`meld` and `layoff` actions need a `table:` section (open melds)", a.pos,
                         "table: {owner: player}")
     for name, g in m.go_out.items():
-        if name in BUILTIN_VERBS:
+        if name in builtin_verbs():
             d.error("E-RESERVED", f"`{name}` is a built-in action and cannot name a go-out", g.pos)
-        elif name.lower() in BUILTIN_VERBS or not name.isidentifier():
+        elif name.lower() in builtin_verbs() or not name.isidentifier():
             d.error("E-NAME", f"`{name}` cannot name a go-out: use a plain word that is not an action",
-                    g.pos, "built-in actions: " + ", ".join(BUILTIN_VERBS))
+                    g.pos, "built-in actions: " + ", ".join(builtin_verbs()))
     table_needed = []
     for s in m.turn:
         for a in s.actions:

@@ -21,6 +21,7 @@ from typing import Optional
 import click
 
 from ..errors import Diagnostic, RulesdslError, RulesetError, ShadowedFileWarning, Sources, printable
+from ..mechanics.registry import present
 from ..source.tree import Pos
 from .common import _ALLOW_PATH, _COLOR, _load, _notes, _parse_sets, _print_diagnostics, write_output
 from .diff import diff
@@ -78,10 +79,14 @@ def validate(rulesets: tuple[str, ...], fmt: str, sets: tuple[str, ...], allow_p
         shown = printable(name)
         try:
             rules = _load(name, overrides, where, allow_paths)
+            used = [(m.key, m.origin) for m, _ in present(rules.model)]
             report.append({"ruleset": shown, "valid": True, "name": printable(rules.name),
-                           "digest": rules.digest, "diagnostics": []})
+                           "digest": rules.digest, "diagnostics": [],
+                           "mechanics": [{"section": k, "package": o} for k, o in used]})
+            installed = ", ".join(f"{k} ({printable(o)})" for k, o in used if o != "rulesdsl")
             if fmt == "text":
-                click.echo(f"{shown}: ok ({printable(rules.name)}, digest {rules.digest})")
+                click.echo(f"{shown}: ok ({printable(rules.name)}, digest {rules.digest})"
+                           + (f"; mechanics: {installed}" if installed else ""))
         except RulesetError as exc:
             bad = True
             report.append({"ruleset": shown, "valid": False,

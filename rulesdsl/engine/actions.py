@@ -17,13 +17,13 @@ name the ruleset chose under ``go_out:``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..errors import IllegalAction, excerpt
 from ..compile.cards import normalise
 
 from ..mechanics.registry import mechanics
-from ..model.game import BUILTIN_VERBS
 
 
 class Action(NamedTuple):
@@ -59,10 +59,19 @@ MAX_ACTION_CHARS = 1000
 #: what each built-in verb takes after it: a zone, a count of cards, cards, a meld number
 _NOTHING = ("pass", "done", "ask", "yes", "no", "look", "keep")
 _ONE_CARD = ("discard", "give")              # exactly one card
-#: the verbs the registered mechanics add (``rulesdsl.mechanics``: ``Mechanic.verbs``)
-_MECHANIC_VERBS = {verb: spec for m in mechanics() for verb, spec in m.verbs.items()}
-#: the verbs whose one word is not a zone (``bid 4``): kept as written, never matched to a zone
-WORD_VERBS = frozenset(v for v, spec in _MECHANIC_VERBS.items() if spec.takes == "word")
+@lru_cache(maxsize=None)
+def mechanic_verbs() -> dict:
+    """The verbs the registered mechanics add (``rulesdsl.mechanics``: ``Mechanic.verbs``): verb -> its
+    ``Verb`` (read from the registry once, on first use)."""
+    from ..model.game import builtin_verbs
+    builtin_verbs()                                      # a mechanic whose word is taken is refused first
+    return {verb: spec for m in mechanics() for verb, spec in m.verbs.items()}
+
+
+@lru_cache(maxsize=None)
+def word_verbs() -> frozenset:
+    """The verbs whose one word is not a zone (``bid 4``): kept as written, never matched to a zone."""
+    return frozenset(v for v, spec in mechanic_verbs().items() if spec.takes == "word")
 _SOME_CARDS = ("play", "meld")               # one card or more
 _SYNTAX = {
     "discard": "`discard CARD`", "give": "`give CARD`", "play": "`play CARD ...`",
@@ -99,7 +108,7 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
                 raise IllegalAction(f"`{excerpt(rest[1])}` is not a number of cards", "action syntax")
             return Action(verb, rest[0].lower(), (str(int(rest[1])),))
         return Action(verb, rest[0])
-    spec = _MECHANIC_VERBS.get(verb)
+    spec = mechanic_verbs().get(verb)
     if spec is not None and spec.takes == "word":
         if len(rest) != 1 or not re.fullmatch(r"[A-Za-z0-9_]{1,40}", rest[0]):
             raise IllegalAction(f"`{verb}` takes one number or call, as in {spec.example}", "action syntax")
@@ -110,7 +119,8 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
         return Action(verb)
     go_out = verb in go_out_names
     if not go_out and verb not in _ONE_CARD + _SOME_CARDS + ("layoff",):
-        known = ", ".join(BUILTIN_VERBS + tuple(go_out_names))
+        from ..model.game import builtin_verbs
+        known = ", ".join(builtin_verbs() + tuple(go_out_names))
         raise IllegalAction(f"unknown action `{excerpt(words[0], 24)}`; actions: {known}", "action syntax")
     target = 0
     named = ""

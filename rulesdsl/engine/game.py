@@ -23,7 +23,7 @@ from ..errors import ECHO_LIMIT, IllegalAction, RuleEvaluationError, RulesdslErr
 #: a rule that fails at run time (a ruleset mixing types, a name read where it has no value) can
 #: raise anything; it surfaces as RuleEvaluationError and the game stops there
 _EVAL_ERRORS = (Exception,)
-from .actions import WORD_VERBS, Action, coerce_action
+from .actions import Action, coerce_action, word_verbs
 from .phases import build_phases
 from .visibility import player_zone_shown, table_zone_shows, team_zone_shown
 from .zones import Cards
@@ -708,7 +708,7 @@ class Game:
     def _canonical(self, action: Action) -> Action:
         """A parsed action in canonical spelling: the zone as the ruleset names it, each card as the
         deck writes it; ``=`` (what a wild card stands for) only on a wild card, in a meld or layoff."""
-        if action.zone and action.verb not in WORD_VERBS and action.zone not in self.zones:   # zones matched however written
+        if action.zone and action.verb not in word_verbs() and action.zone not in self.zones:   # zones matched however written
             zone = next((z for z in self.zones if z.lower() == action.zone.lower()), None)
             if zone is None:
                 raise IllegalAction(f"there is no zone `{excerpt(action.zone, 24)}`; zones: {', '.join(self.zones)}",

@@ -21,22 +21,22 @@ from ..mechanics.registry import mechanics
 FIXED = frozenset({"prog", "phases", "seed", "digest", "n", "teams", "go_out_names", "source", "_rng"})
 
 #: a card id, or None
-CARD = frozenset({"drawn", "taken", "buyable", "cand"})
+_CARD = frozenset({"drawn", "taken", "buyable", "cand"})
 
 #: collections of card ids (lists, sets)
-CARDS = frozenset({"must", "face_down", "taken_cards"})
+_CARDS = frozenset({"must", "face_down", "taken_cards"})
 
 #: name -> {card id: seat}
-CARD_KEYED = frozenset({"marks"})
+_CARD_KEYED = frozenset({"marks"})
 
 #: name -> card id
-CARD_VALUED = frozenset({"facts"})
+_CARD_VALUED = frozenset({"facts"})
 
 #: zone name -> cards (table zones) or -> [cards per seat or team] (the places cards lie)
 ZONES = frozenset({"zones", "pzones", "tzones"})
 
 #: the melds on the table: seen by everyone, so never renamed
-PUBLIC_CARDS = frozenset({"table_melds", "melds", "trick_last"})
+_PUBLIC_CARDS = frozenset({"table_melds", "melds", "trick_last"})
 
 #: caches computed from the rest, emptied when cards are renamed: attribute -> its empty value
 DERIVED = {"_legal": None, "play_actions": list, "play_entries": list}
@@ -46,7 +46,7 @@ DERIVED = {"_legal": None, "play_actions": list, "play_entries": list}
 OWN = frozenset({"_knowledge"})
 
 #: everything else: numbers, seats, texts, flags, compiled rules, per-seat counts; no card ids
-PLAIN = frozenset({
+_PLAIN = frozenset({
     # seats, turn and direction
     "actor", "dealer", "_order", "_next", "_direction", "order", "previous_order", "final_order", "step",
     "phase", "_keep_actor", "_new_turn", "offer_i", "offer_seats", "asker", "answers", "asked",
@@ -71,16 +71,21 @@ PLAIN = frozenset({
 })
 
 
-def _with_mechanics(groups: dict) -> tuple:
-    """Each group with the state the mechanics keep in it (``Mechanic.state``: attribute -> kind)."""
-    out = {kind: set(attrs) for kind, attrs in groups.items()}
+_GROUPS = dict(zip(STATE_KINDS, (_CARD, _CARDS, _CARD_KEYED, _CARD_VALUED, _PUBLIC_CARDS, _PLAIN)))
+_NAMES = dict(zip(STATE_KINDS, ("CARD", "CARDS", "CARD_KEYED", "CARD_VALUED", "PUBLIC_CARDS", "PLAIN")))
+
+
+def __getattr__(name: str):
+    """``CARD`` ... ``PLAIN`` and ``DECLARED``: the groups above with the state each registered
+    mechanic keeps in them (``Mechanic.state``: attribute -> kind), made on first use (the registry
+    is read once the language is loaded, not while this module is imported)."""
+    if name not in set(_NAMES.values()) | {"DECLARED"}:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    groups = {kind: set(attrs) for kind, attrs in _GROUPS.items()}
     for mech in mechanics():
         for attr, kind in mech.state.items():
-            out[kind].add(attr)
-    return tuple(frozenset(out[kind]) for kind in groups)
-
-
-CARD, CARDS, CARD_KEYED, CARD_VALUED, PUBLIC_CARDS, PLAIN = _with_mechanics(dict(zip(
-    STATE_KINDS, (CARD, CARDS, CARD_KEYED, CARD_VALUED, PUBLIC_CARDS, PLAIN))))
-
-DECLARED = FIXED | CARD | CARDS | CARD_KEYED | CARD_VALUED | ZONES | PUBLIC_CARDS | frozenset(DERIVED) | OWN | PLAIN
+            groups[kind].add(attr)
+    made = {_NAMES[kind]: frozenset(attrs) for kind, attrs in groups.items()}
+    made["DECLARED"] = FIXED | ZONES | frozenset(DERIVED) | OWN | frozenset().union(*made.values())
+    globals().update(made)
+    return made[name]

@@ -73,12 +73,17 @@ def refuse(key: str, why: str) -> None:
 
 
 def _load() -> tuple:
+    global _registered
     out: list = []
     for ref in BUILTIN:
         out.append(_instance(_resolve(ref), "rulesdsl"))
+    _registered = tuple(out)                     # a package reading the registry while it loads sees these
     taken = {m.key for m in out}
     for ep in _entry_points():
         package = _package(ep)
+        if ep.name in taken:                     # a built-in's key: the built-in stays, the package is refused
+            _broken[ep.name] = (package, f"`{ep.name}` is already a section of the language")
+            continue
         try:
             mech = _instance(ep.load(), package)
         except Exception as exc:                 # a broken plugin must not stop the others

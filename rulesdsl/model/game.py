@@ -14,7 +14,7 @@ from typing import Any, Optional
 from ..errors import Diagnostics
 from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
-from ..mechanics.registry import mechanics, present, refuse
+from ..mechanics.registry import broken, by_key, mechanics, present, refuse
 from .parts import DOC, RANK_LIST, const_expr, make
 from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Text, Type,
                      _kind, value_kind, yaml_set_hint)
@@ -1127,9 +1127,11 @@ def _make_ruleset(**kw) -> Ruleset:
     sections = {k: kw.pop(k) for k in list(kw) if k in keys}
     return Ruleset(**kw, sections=sections)
 
-#: the action words of the notation and of every registered mechanic; a ruleset may not use them as
-#: go-out names
-BUILTIN_VERBS = CORE_VERBS + tuple(v for m in mechanics() for v in m.verbs)
+def builtin_verbs() -> tuple:
+    """The action words of the notation and of every registered mechanic; a ruleset may not use them
+    as go-out names."""
+    RULESET.fields                                   # a mechanic whose word is taken is refused first
+    return CORE_VERBS + tuple(v for m in mechanics() for v in m.verbs)
 
 #: keys the source layer consumes before the model sees the tree (described here for the JSON Schema)
 SOURCE_FIELDS = {
@@ -1139,13 +1141,44 @@ SOURCE_FIELDS = {
 }
 SOURCE_KEYS = tuple(SOURCE_FIELDS)
 
-RULESET = Struct("ruleset", _ruleset_fields(), _make_ruleset)
+class _RulesetStruct(Struct):
+    """The top-level schema: the core's sections and the registered mechanics', gathered on first use
+    (so a package's mechanic may import any part of rulesdsl: the registry is read once the language
+    is loaded, not while this module is imported)."""
+
+    def __init__(self) -> None:
+        super().__init__("ruleset", {}, _make_ruleset)
+        self._fields: Optional[dict] = None
+
+    @property
+    def fields(self) -> dict:
+        if self._fields is None:
+            self._fields = _ruleset_fields()
+        return self._fields
+
+    @fields.setter
+    def fields(self, value: dict) -> None:
+        self._fields = value or None
+
+
+RULESET = _RulesetStruct()
 
 
 def build_ruleset(tree: Node, diags: Diagnostics) -> Optional[Ruleset]:
     """Raw tree -> Ruleset, or None with the problems recorded in ``diags``."""
     if isinstance(tree, Map):
-        tree = Map({k: v for k, v in tree.items() if k not in SOURCE_KEYS}, tree.pos,
-                   {k: p for k, p in tree.key_pos.items() if k not in SOURCE_KEYS})
+        known = set(_CORE) | set(SOURCE_KEYS) | set(by_key())     # a refused package never shadows these
+        failed = {k: why for k, why in broken().items() if k not in known}
+        for k, _ in tree.items():
+            if k in failed:
+                package, why = failed[k]
+                diags.error("E-MECHANIC", f"the section `{k}` comes from the package `{package}`, whose mechanic "
+                            f"could not be loaded: {why}", tree.where(k),
+                            f"repair or reinstall `{package}`; rulesets without `{k}` are not affected")
+        drop = set(SOURCE_KEYS) | set(failed)
+        tree = Map({k: v for k, v in tree.items() if k not in drop}, tree.pos,
+                   {k: p for k, p in tree.key_pos.items() if k not in drop})
+        if diags:
+            return None
     built = RULESET.build(tree, diags, "")
     return None if built is INVALID else built

@@ -339,9 +339,9 @@ def _card_trick(trick: Mapping, style: CardStyle, name: Namer) -> list:
             line += Text(", ")
         line += Text(f"{name(p.get('seat'))} ") + style.cards_text([p.get("card")])
     details = []
-    for key in ("led", "trump"):
-        if trick.get(key):
-            details.append(f"{key}: {printable(trick[key])}")
+    for key, value in trick.items():               # the suits it names (led, trumps), as the view gives them
+        if isinstance(value, str) and value:
+            details.append(f"{printable(key)}: {printable(value)}")
     won = trick.get("tricks_won") or []
     if any(won):
         details.append("tricks: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(won)))

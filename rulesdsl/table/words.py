@@ -10,6 +10,7 @@ the verbs of the action notation (and those the mechanics add) and the names a r
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping, Optional, Sequence
 
 from ..mechanics.registry import mechanics
@@ -32,8 +33,13 @@ _VERBS = {
     "look": ("looks at the hand", "look at your hand"),
     "keep": ("keeps the card", "keep the card"),
 }
-_VERBS.update((verb, tuple(w.replace("{verb}", verb) for w in spec.says))     # the mechanics' own words
-              for m in mechanics() for verb, spec in m.verbs.items())
+
+
+@lru_cache(maxsize=None)
+def _verbs() -> dict:
+    """The notation's verbs with the words of those the mechanics add (read on first use)."""
+    return {**_VERBS, **{verb: tuple(w.replace("{verb}", verb) for w in spec.says)
+                         for m in mechanics() for verb, spec in m.verbs.items()}}
 
 HIDDEN = "a card"
 
@@ -55,11 +61,12 @@ def action_words(action, shown: Optional[set] = None, person: int = 3) -> str:
     verb = action.verb
     which = 0 if person == 3 else 1
     cards = card_phrase(action.cards, shown) if action.verb not in ("take", "claim") else ""
-    if verb in _VERBS:
+    verbs = _verbs()
+    if verb in verbs:
         count = ""
         if verb in ("take", "claim") and action.cards:
             count = "1 card of " if action.cards[0] == "1" else f"{action.cards[0]} cards of "
-        text = _VERBS[verb][which].format(zone=action.zone, cards=cards, count=count, target=action.target)
+        text = verbs[verb][which].format(zone=action.zone, cards=cards, count=count, target=action.target)
         if verb == "discard" and action.zone:
             text += f" onto the {action.zone}"
         if action.named:
