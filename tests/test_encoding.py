@@ -222,10 +222,13 @@ def test_the_selection_is_part_of_the_observation():
 
 def test_every_verb_of_the_notation_has_a_place_in_the_numbering():
     from rulesdsl.encoding import actions as numbering
-    from rulesdsl.model.game import BUILTIN_VERBS
+    from rulesdsl.mechanics import Mechanic, mechanics
+    from rulesdsl.model.game import CORE_VERBS
     placed = set(numbering.BARE_VERBS) | set(numbering.ONE_CARD_VERBS) | set(numbering.SET_VERBS) | {
-        "draw", "take", "claim", "layoff", "bid"}     # `bid k` and `bid NAME`: numbered by `_bids`
-    assert set(BUILTIN_VERBS) <= placed, f"verbs the numbering does not place: {set(BUILTIN_VERBS) - placed}"
+        "draw", "take", "claim", "layoff"}
+    assert set(CORE_VERBS) <= placed, f"verbs the numbering does not place: {set(CORE_VERBS) - placed}"
+    for m in mechanics():                         # a mechanic's own verbs: numbered from its `action_texts`
+        assert not m.verbs or type(m).action_texts is not Mechanic.action_texts, m.key
 
 
 def test_the_encoding_command_prints_the_numbering_the_faces_use():

@@ -94,7 +94,9 @@ class Cut(Mechanic):
     def action_texts(self, prog) -> list:
         return [f"cut {k}" for k in range(1, prog.cards.size + 1)]
 
-    def rulebook(self, ctx) -> list:
+    def rulebook(self, ctx, part: str) -> list:
+        if part != "deal":
+            return []
         from rulesdsl.rulebook.document import Code, Para, Section, cat, sentence
         c = ctx.model.cut
         text = cat("After the deal, ", ctx.value(c.by) if c.by is not None else "the dealer's right",

@@ -117,8 +117,6 @@ class GreedyBot:
             return next(a for a in actions if a.verb == "yes")
         if game.phase == "climb":
             return self._climb(game, actions)
-        if game.phase == "exchange":
-            return self._give(game, actions)
         policy = self._policies.get(game.phase)
         if policy is not None:                              # a mechanic's own phase
             return policy(self, game, actions)
@@ -394,35 +392,6 @@ class GreedyBot:
                 count[s] = count.get(s, 0) + 1
         top = max((count.get(a.named, 0) for a in plays), default=0)
         return [a for a in plays if count.get(a.named, 0) == top]
-
-    def _give(self, game, actions: list) -> Action:
-        """Give the lowest card: by the climbing order where there is one, else by the tricks' order
-        (the highest, where the lowest total wins), else by value."""
-        prog = game.prog
-        cards = prog.cards
-        gives = [a for a in actions if a.verb == "give" and a.cards]
-        if not gives:
-            return actions[self.rng.randrange(len(actions))]
-        if prog.card_play is not None:
-            sign = -1 if prog.model.match.winner == "lowest" else 1
-            pos = {cards.text[c]: prog.card_play.rank_pos[c] for c in cards.ids}
-
-            def low(a):
-                return sign * pos.get(a.cards[0], 0)
-        elif prog.climbing is not None:
-            order = {r: i for i, r in enumerate(prog.climbing.order)}
-
-            def low(a):
-                k = cards.parse_kind(a.cards[0])
-                return order.get(cards.kind_rank[k], len(order)) if k is not None else 0
-        else:
-            def low(a):
-                k = cards.parse_kind(a.cards[0])
-                return cards.kind_value[k] if k is not None else 0
-        least = min(low(a) for a in gives)
-        best = [a for a in gives if low(a) == least]
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
-
 
     def _draft(self, game, actions: list) -> Action:
         """Keep a card of the upper half of the order of play (the lower half, where the lowest total

@@ -34,7 +34,6 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _going_out(m, diags)
     _counts(m, diags)
     _climbing(m, diags)
-    _exchange(m, diags)
     _mechanics(m, diags)
     _reserves(m, diags)
     _scoring(m, diags)
@@ -117,7 +116,7 @@ def _whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _quiet_value(expr: Expr, params: dict, n: int, hand_number: int = 1) -> tuple[bool, Any]:
+def quiet_value(expr: Expr, params: dict, n: int, hand_number: int = 1) -> tuple[bool, Any]:
     """(known, value): an expression's value at load if it reads only parameters, ``players`` and
     ``deal.number``."""
     sub = Diagnostics()
@@ -147,8 +146,6 @@ def _climbing(m: Ruleset, d: Diagnostics) -> None:
     c = m.climbing
     play = card_play(m)
     if c is None:
-        if m.exchange and play is None:
-            d.error("E-MISSING", f"`exchange` needs {_card_play_sections()} section (it uses its rank order)", m.pos)
         return
     if play is not None:
         d.error("E-TRICKS", f"a ruleset has either `climbing` or `{play[0].key}`, not both", play[1].pos)
@@ -207,7 +204,7 @@ def _scoring(m: Ruleset, d: Diagnostics) -> None:
     if m.teams is not None and m.players.min % m.teams.count:
         d.error("E-TEAMS", f"{m.players.min} players cannot form {m.teams.count} equal teams", m.teams.pos)
     if not m.turn and m.climbing is None and card_play(m) is None:
-        d.error("E-MISSING", f"the ruleset needs `turn` steps (or {_card_play_sections()} section)", m.pos)
+        d.error("E-MISSING", f"the ruleset needs `turn` steps (or {card_play_sections()} section)", m.pos)
 
 
 def _params(m: Ruleset, d: Diagnostics) -> None:
@@ -267,8 +264,8 @@ def _most_of_a_rank(m: Ruleset) -> Optional[int]:
     """The most cards of one rank the deck holds with any allowed player count (jokers are a rank)."""
     best = None
     for n in range(m.players.min, m.players.max + 1):
-        known_c, copies = _quiet_value(m.deck.copies, m.param_values(), n)
-        known_j, jokers = _quiet_value(m.deck.jokers, m.param_values(), n)
+        known_c, copies = quiet_value(m.deck.copies, m.param_values(), n)
+        known_j, jokers = quiet_value(m.deck.jokers, m.param_values(), n)
         if not (known_c and known_j and _whole(copies) and _whole(jokers)):
             return None
         most = copies * max(len(m.deck.suits), jokers)
@@ -482,7 +479,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         largest = (0, m.deal[0].pos)                # the deal step asking for the most cards
         for s in m.deal:
             if s.when is not None:
-                known, on = _quiet_value(s.when, params, n, num)
+                known, on = quiet_value(s.when, params, n, num)
                 if known and not on:
                     continue                        # switched off with these parameters
             if s.draft is not None:
@@ -580,11 +577,11 @@ def _counts(m: Ruleset, d: Diagnostics) -> None:
             if a.meld_with is not None:
                 checks.append((a.meld_with.count, 0, f"`meld_with.count` in step `{st.step}`",
                                "the number of hand cards melded with the card taken"))
-    for i, x in enumerate(m.exchange):
-        checks.append((x.count, 0, f"`count` of exchange step {i + 1}", "the number of cards given"))
+    for mech, section in present(m):                # the numbers the mechanics count with
+        checks += mech.counts(m, section)
     for expr, least, what, why in checks:
         for n in range(m.players.min, m.players.max + 1):
-            known, v = _quiet_value(expr, params, n)
+            known, v = quiet_value(expr, params, n)
             if not known:
                 break
             if not _whole(v) or v < least:
@@ -592,44 +589,6 @@ def _counts(m: Ruleset, d: Diagnostics) -> None:
                                                             else "") + f"; it must be a whole number >= {least}"
                         + _values(m, [expr]), _blame(m, [expr], expr.pos),
                         f"{why}; the rule is written at {expr.pos}")
-                break
-
-
-def _exchange(m: Ruleset, d: Diagnostics) -> None:
-    """Exchange seats are finishing positions (1 = first, -1 = last): each must exist with every
-    allowed player count, and a step may not give to its own giver."""
-    for i, x in enumerate(m.exchange):
-        if x.to is not None:
-            if x.giver is not None or x.receiver is not None:
-                d.error("E-EXCHANGE", f"exchange step {i + 1}: `to` (every seat gives) or `giver` and `receiver` "
-                        "(finishing positions), not both", x.pos)
-            if x.aside is not None:
-                check_zone(m, d, x.aside, "player", f"`exchange[{i}].aside`", x.pos)
-            continue
-        if x.giver is None or x.receiver is None:
-            d.error("E-EXCHANGE", f"exchange step {i + 1} needs `giver` and `receiver` (finishing positions), or "
-                    "`to` (every seat gives to the seat it names)", x.pos)
-            continue
-        if x.aside is not None:
-            d.error("E-IGNORED", f"exchange step {i + 1}: `aside` goes with `to`", x.pos)
-        bad = False
-        for label, p in (("giver", x.giver), ("receiver", x.receiver)):
-            if p == 0 or abs(p) > m.players.min:
-                d.error("E-EXCHANGE", f"exchange step {i + 1}: `{label}: {p}` is no finishing position with "
-                        f"{m.players.min} players", x.pos,
-                        f"positions count from 1 (first out) or from -1 (last out), up to {m.players.min}")
-                bad = True
-        if bad:
-            continue
-        params = m.param_values()
-        for n in range(m.players.min, m.players.max + 1):
-            g = x.giver - 1 if x.giver > 0 else n + x.giver
-            r = x.receiver - 1 if x.receiver > 0 else n + x.receiver
-            known, on = _quiet_value(x.when, params, n)
-            if g == r and known and on:        # where `when` may not hold, play skips the step
-                d.error("E-EXCHANGE", f"exchange step {i + 1}: the giver ({x.giver}) and the receiver "
-                        f"({x.receiver}) are the same player with {n} players", x.pos,
-                        "a player cannot give cards to themselves")
                 break
 
 
@@ -644,7 +603,7 @@ def _mechanics(m: Ruleset, d: Diagnostics) -> None:
             mech.check(m, section, d)
 
 
-def _card_play_sections() -> str:
+def card_play_sections() -> str:
     """The sections that play the hand's cards instead of turn steps, as a phrase: a `climbing` or ..."""
     return "a " + " or ".join(f"`{k}`" for k in ["climbing"] + [x.key for x in mechanics() if x.plays_cards])
 

@@ -256,18 +256,6 @@ class CClaim:
 
 
 @dataclass
-class CExchange:
-    giver: Optional[int]
-    receiver: Optional[int]
-    count: Fn
-    cards: Fn
-    when: Fn
-    pos: Pos
-    to: Optional[Fn] = None            # every seat gives, to the seat this gives (`player` = the giver)
-    aside: Optional[str] = None        # where given cards wait until every seat has given
-
-
-@dataclass
 class MechanicContext:
     """What a mechanic's ``compile`` works with (``rulesdsl.mechanics.base.Mechanic.compile``): the
     ruleset's card table and scope, where problems go, the tables its builtins read (``holder``), and
@@ -311,7 +299,6 @@ class Program:
     first_turn: Any
     each_player: Optional[Fn] = None
     climbing: Optional[CClimb] = None
-    exchange: Optional[list] = None
     seating: Fn = None
     direction: Fn = None
     roles: dict = None
@@ -528,10 +515,6 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                      rc(m.end_bonus.points, "match.end_bonus.points"))
     climbing = (_climbing(model, cards, scope, diags, rule_codes, wild_flags, rule_exprs)
                 if model.climbing is not None else None)
-    exchange = [CExchange(x.giver, x.receiver, rc(x.count, f"exchange[{i}].count"),
-                          rc(x.cards, f"exchange[{i}].cards"), rc(x.when, f"exchange[{i}].when"), x.pos,
-                          opt(x.to, f"exchange[{i}].to"), x.aside)
-                for i, x in enumerate(model.exchange)] or None
     ctx = MechanicContext(model, n, params, cards, scope, diags, holder, rc, opt, probe)
     sections = {mech.key: mech.compile(section, ctx) if section is not None else None
                 for mech, section in ((m, model.sections.get(m.key)) for m in mechanics())}
@@ -560,7 +543,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,
                    stock_out, multiplier, outcomes, rc(m.ends_when, "match.ends_when"),
                    opt(m.next_dealer, "match.next_dealer"),
-                   end_bonus, model.first_turn, each_player, climbing, exchange,
+                   end_bonus, model.first_turn, each_player, climbing,
                    rc(m.seating, "match.seating"), rc(m.direction, "match.direction"), dict(model.roles),
                    rc(m.on_tie, "match.on_tie"), tuple(wild_flags), table_rules, table, placed_value,
                    {name: CClaim(rc(c.when, f"claims.{name}.when"), c.priority, c.pos, c.kind,
@@ -888,7 +871,8 @@ def _mechanics(prog: Program, model: Ruleset, sections: dict) -> None:
         setattr(prog, key, compiled)
     flow = []
     for mech, _section in sorted(present(model), key=lambda ms: ms[0].stage):
-        flow += mech.flow
+        if sections[mech.key] is not None:
+            flow += mech.flow
     play = card_play(model)
     if play is None:
         flow += (["offer"] if model.first_turn is not None else []) + ["climb" if model.climbing is not None

@@ -25,15 +25,23 @@ kinds, so duplicate decks count copies):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from ..mechanics.registry import present
+from ..mechanics.registry import mechanics, present
 
 if TYPE_CHECKING:                    # numpy is needed to fill tensors, not to describe them
     import numpy as np
 
 #: the engine's phases, as ``view()["phase"]`` names them; anything else sets the last slot
-PHASES = ("offer", "turn", "layoff", "last_chance", "claim", "climb", "exchange", "over", "other")
+CORE_PHASES = ("offer", "turn", "layoff", "last_chance", "claim", "climb")
+
+
+@lru_cache(maxsize=None)
+def phase_slots() -> tuple:
+    """The phases the one-hot ``phase`` names: the core's, those mechanics give a slot of their own
+    (``Mechanic.observed_phases``), then ``over`` and ``other`` (every other phase)."""
+    return CORE_PHASES + tuple(p for m in mechanics() for p in m.observed_phases) + ("over", "other")
 
 
 class ObservationSpec(NamedTuple):
@@ -158,7 +166,8 @@ class _Layout:
         self.add("scores", (self.sides,), -INF, INF)
         self.add("hands_won", (self.sides,), 0.0, INF)
         self.add("hand_number", (1,), 0.0, INF)
-        for name, width in (("current_player", n), ("dealer", n), ("phase", len(PHASES)), ("step", len(steps) + 1)):
+        for name, width in (("current_player", n), ("dealer", n), ("phase", len(phase_slots())),
+                            ("step", len(steps) + 1)):
             self.flags(name, (width,))
         self.cards("selection", (self.k,))
         self.cards("selection.melds", (1,))
@@ -195,7 +204,8 @@ def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: lis
         v["current_player"][(view["current_player"] - seat) % n] = 1
     v["dealer"][(view["dealer"] - seat) % n] = 1
     phase = view["phase"]
-    v["phase"][PHASES.index(phase) if phase in PHASES else len(PHASES) - 1] = 1
+    phases = phase_slots()
+    v["phase"][phases.index(phase) if phase in phases else len(phases) - 1] = 1
     step = view["step"]
     v["step"][spec.steps.index(step) if step in spec.steps else len(spec.steps)] = 1
     _count(spec, v["selection"], [c for c in selection if c != "/"])

@@ -577,9 +577,6 @@ class Game:
             return "climbing", p.climbing.pos
         if self.phase == "draft":
             return "deal", p.draft[3]
-        if self.phase == "exchange":
-            i = getattr(self, "xstep", None)
-            return (f"exchange[{i}]", p.exchange[i].pos) if i is not None else ("exchange", None)
         if self.phase == "offer":
             return "first_turn", p.first_turn.pos
         if self.phase == "last_chance" and p.model.stock_out is not None:
@@ -816,20 +813,20 @@ class Game:
         return self.after_draft()
 
     def after_draft(self) -> str:
-        """Where a hand goes once its cards are dealt (and drafted): the exchange, else the first phase
-        of the hand's flow (``hand_flow``)."""
-        if "exchange" in self.phases and self.phases["exchange"].applies(self):
-            return "exchange"
-        return self.after_exchange()
-
-    def after_exchange(self) -> str:
-        """The phase that follows the exchange (or the deal, without one): the first of the flow."""
-        return self.prog.hand_flow[0]
+        """Where a hand goes once its cards are dealt (and drafted): the first phase of its flow
+        (``prog.hand_flow``: an exchange, an auction, the card play) that applies now."""
+        return self._next_in_flow(0)
 
     def phase_after(self, phase: str) -> str:
-        """The phase of the hand's flow that follows ``phase`` (an auction's end: the card play)."""
-        flow = self.prog.hand_flow
-        return flow[flow.index(phase) + 1]
+        """The phase of the hand's flow that follows ``phase`` and applies now (after an exchange: the
+        auction or the card play)."""
+        return self._next_in_flow(self.prog.hand_flow.index(phase) + 1)
+
+    def _next_in_flow(self, i: int) -> str:
+        flow, phases = self.prog.hand_flow, self.phases
+        while i < len(flow) - 1 and not phases[flow[i]].applies(self):
+            i += 1
+        return flow[i]
 
     def _score_hand(self) -> int:
         """Score the hand (``_score_gains``), then move each side's running ``totals`` on, every new value

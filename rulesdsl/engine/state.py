@@ -63,8 +63,6 @@ _PLAIN = frozenset({
     # climbing and tricks
     "locked", "bottom", "pending", "passes", "finished", "opening", "plays_made", "trick_plays", "clast",
     "cplay", "spec_of", "cand_as", "cand_meld", "cand_meld_ranks",
-    # the exchange
-    "xstep", "xgiven", "xcount", "xgivers", "xpairs", "passed",
     "totals",
     # a copy whose hidden cards were dealt again for this seat (None: the game itself)
     "determinized_for",

@@ -6,8 +6,8 @@ section means, through the pipeline:
 * **model**: ``section`` (its schema: a ``Field`` whose ``Struct`` builds the section's frozen
   dataclass, with defaults and docs; the JSON Schema, the editors' hover and the diff follow from it)
   and ``summary`` (one line for readers);
-* **check**: ``requires`` (the sections it cannot work without, and why) and ``check`` (its load
-  checks, as located diagnostics);
+* **check**: ``requires`` (the sections it cannot work without, and why), ``check`` (its load
+  checks, as located diagnostics) and ``counts`` (numbers of cards its rules give, checked at load);
 * **expressions**: ``names`` and ``builtins`` (what rules may read while it is in the ruleset),
   ``dormant`` (the names it would give: a rule reading one in a ruleset without the section gets
   "needs a `NAME:` section"), ``closed_sets`` (the texts a name can ever give, so a comparison with
@@ -73,8 +73,13 @@ class Mechanic:
     requires: dict = {}
     #: whether the section is the hand's card play (instead of turn steps)
     plays_cards: bool = False
-    #: the phases (names ``phases`` gives) a hand goes through, in order, once dealt (and exchanged)
+    #: the phases (names ``phases`` gives) a hand goes through, in order, once dealt; a phase whose
+    #: ``applies(g)`` is false is passed over
     flow: tuple = ()
+    #: its phases that get a slot of their own in the observation's one-hot `phase` (else "other")
+    observed_phases: tuple = ()
+    #: list key -> the noun `rulesdsl diff` calls one item of it (`exchange` -> "exchange")
+    nouns: dict = {}
     #: where those phases come in a hand: lower first (an auction before the card play)
     stage: int = 100
     #: game attribute -> what kind of value it holds (one of ``STATE_KINDS``; see ``engine.state``)
@@ -96,6 +101,12 @@ class Mechanic:
     # ------------------------------------------------------------------ check
     def check(self, model, section, diags) -> None:
         """Load checks of the section (its zones exist, its names are real): errors go to ``diags``."""
+
+    def counts(self, model, section) -> list:
+        """Numbers of cards the section's rules give, checked at load for every player count (where the
+        parameters fix them): ``[(expression, least, what, why)]`` -- `E-COUNT` when one gives anything
+        but a whole number >= least."""
+        return []
 
     # ------------------------------------------------------------------ expressions
     def names(self, section) -> dict:
@@ -142,10 +153,11 @@ class Mechanic:
         -> its array); seats relative to ``seat``.  ``count(spec, row, texts)`` adds one per card."""
 
     # ------------------------------------------------------------------ words
-    def rulebook(self, ctx) -> list:
-        """The rulebook's blocks for this section (``rulebook.document`` Sections and Paras), in the
-        part on play; ``ctx`` is a ``rulebook.context.Context`` (``ctx.value(expr)``, ``ctx.when(cond)``,
-        ``ctx.on``/``ctx.off``: what the parameters make of a rule)."""
+    def rulebook(self, ctx, part: str) -> list:
+        """The rulebook's blocks for this section (``rulebook.document`` Sections and Paras) in one of its
+        parts: ``"deal"`` (after the deal steps) or ``"play"`` (in "A turn"); ``ctx`` is a
+        ``rulebook.context.Context`` (``ctx.value(expr)``, ``ctx.when(cond)``, ``ctx.on``/``ctx.off``:
+        what the parameters make of a rule)."""
         return []
 
     def result_words(self, entry: dict, name) -> str:

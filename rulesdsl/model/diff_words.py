@@ -14,6 +14,7 @@ import re
 from typing import Any, Mapping, Optional
 
 from .diff import Change, child_type, is_formula
+from ..mechanics.registry import mechanics
 from .game import RULESET
 from .schema import Type
 
@@ -28,9 +29,19 @@ MAP_NOUNS = {
 #: the noun for an item of a list, by the list's key
 LIST_NOUNS = {
     "turn": "step", "deal": "deal step", "actions": "action", "after_deal": "check after the deal",
-    "outcomes": "outcome", "exchange": "exchange", "constraints": "constraint", "on_going_out": "going-out rule",
+    "outcomes": "outcome", "constraints": "constraint", "on_going_out": "going-out rule",
     "on": "item",
 }
+
+
+
+def _list_noun(key: str) -> str:
+    """The noun for an item of the list under ``key`` (the core's, or a mechanic's own)."""
+    noun = LIST_NOUNS.get(key)
+    if noun is None:
+        noun = next((m.nouns[key] for m in mechanics() if key in m.nouns), "item")
+    return noun
+
 
 #: how long a formula, and a whole value, may run in the short form (and in the long form)
 SHORT_FORMULA, SHORT_VALUE = 32, 48
@@ -113,7 +124,7 @@ def _placed(change: Change) -> str:
         return ""
     if change.prev is None:
         return " first"
-    noun = LIST_NOUNS.get(change.path[-2].key if len(change.path) > 1 else "", "item")
+    noun = _list_noun(change.path[-2].key if len(change.path) > 1 else "")
     return f" after {noun} {human(change.prev)}"
 
 
@@ -128,7 +139,7 @@ def _subject(change: Change, docs: Mapping[str, str], short: bool) -> tuple[list
     noun = False
     for step in path:
         if step.index is not None:
-            what = LIST_NOUNS.get(keys[-1] if keys else "", "item")
+            what = _list_noun(keys[-1] if keys else "")
             name = step.label if step.label is not None else str(step.index + 1)
             parts[-1:] = [f"{what} {human(name)}"]
             noun = True

@@ -69,8 +69,6 @@ SECTION_DOCS: dict[str, str] = {
     "table": "melds laid on the table during play: who owns them, what each card scores, going out",
     "claims": "out-of-turn claims of the discard: called or bought",
     "roles": "by player count: [name, points] per finishing position",
-    "exchange": "cards passed before the first lead: by last deal's finishing positions, or every seat to the "
-                "seat `to` names",
     "constraints": "checks on parameter combinations: `require` must hold, else `message`",
     "scoring": "how a hand scores: every seat scores `each_player`, or the first outcome that holds",
     "scoring.multiplier": "every outcome's points are multiplied by this",

@@ -364,22 +364,6 @@ class Climbing:
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
-class ExchangeStep:
-    """One transfer: ``count`` cards from the giver to the receiver (finishing positions of the last
-    deal: 1 = first, -1 = last), chosen as ``cards`` says (highest, lowest or any)."""
-
-    giver: Optional[int]
-    receiver: Optional[int]
-    count: Expr
-    cards: Expr
-    when: Expr
-    pos: Pos = field(default=UNKNOWN, compare=False)
-    to: Optional[Expr] = None          # every seat gives, to the seat this names (`player` = the giver)
-    aside: Optional[str] = None        # with `to`: where given cards wait until every seat has given
-
-    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
-
-@dataclass(frozen=True)
 class Constraint:
     """A combination of parameters the ruleset does not define: loading it is an error."""
 
@@ -432,7 +416,6 @@ class Ruleset:
     classes: dict
     auto_lay: Optional[AutoLay]
     roles: dict
-    exchange: tuple
     constraints: tuple
     scoring: Scoring
     match: Match
@@ -955,19 +938,6 @@ CLIMBING = Struct("climbing", {
     "doc": DOC,
 }, make(Climbing))
 
-EXCHANGE_STEP = Struct("exchange step", {
-    "giver": Field(Int(), doc="a finishing position of the last deal (1 = first, -1 = last)"),
-    "receiver": Field(Int(), doc="a finishing position of the last deal (1 = first, -1 = last)"),
-    "to": Field(ExprT(), doc="instead of giver and receiver: every seat gives, each to the seat this gives "
-                             "(`player` is the giver; itself or none: it gives nothing)"),
-    "aside": Field(Str(), doc="with `to`: the per-player zone where given cards wait, unseen by the receiver, "
-                              "until every seat has given"),
-    "count": Field(ExprT(), default=const_expr(1)),
-    "cards": Field(ChoiceExpr("highest", "lowest", "any"), True),
-    "when": Field(CondT(), default=const_expr(True)),
-    "doc": DOC,
-}, make(ExchangeStep))
-
 CONSTRAINT = Struct("constraint", {
     "require": Field(CondT(), True),
     "message": Field(Str(), True),
@@ -1087,7 +1057,6 @@ _CORE = {
     "table": Field(TABLE),
     "claims": Field(MapOf(CLAIM), default={}),
     "roles": Field(RolesT(), default={}),
-    "exchange": Field(ListOf(EXCHANGE_STEP), default=()),
     "constraints": Field(ListOf(CONSTRAINT), default=()),
     "scoring": Field(SCORING, True),
     "match": Field(MATCH, True),

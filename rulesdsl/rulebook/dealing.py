@@ -1,4 +1,5 @@
-"""The deal: dealing steps, a first-turn offer, checks right after the deal, and exchanges.
+"""The deal: dealing steps, a first-turn offer, checks right after the deal, and what the mechanics
+add before play (an exchange).
 
 Why one section: these all happen before the first ordinary turn, in this order, and a reader sets up
 the table by following them.
@@ -6,7 +7,8 @@ the table by following them.
 
 from __future__ import annotations
 
-from ..model.game import AfterDeal, DealStep, ExchangeStep
+from ..mechanics.registry import present
+from ..model.game import AfterDeal, DealStep
 from .context import Context
 from .document import Code, Para, Section, bullets, cat, join, sentence
 
@@ -20,15 +22,8 @@ def deal(ctx: Context) -> Section:
         steps.append(_first_turn(ctx))
     steps.extend(_after_deal(ctx, a) for a in m.after_deal if not ctx.off(a.when))
     blocks = [Para(("The dealer shuffles and deals:",)), bullets(steps, ordered=True)]
-    passes = [_exchange(ctx, x) for x in m.exchange if not ctx.off(x.when) and x.to is not None]
-    if passes:
-        blocks.append(Para(("Before the first lead, every player passes cards, all at once:",)))
-        blocks.append(bullets(passes))
-    exchanges = [_exchange(ctx, x) for x in m.exchange if not ctx.off(x.when) and x.to is None]
-    if exchanges:
-        blocks.append(Para(("From the second deal on, before the first lead, cards change hands by the finishing "
-                            "positions of the deal before (1 is the first out, -1 the last):",)))
-        blocks.append(bullets(exchanges))
+    for mech, _section in sorted(present(m), key=lambda ms: ms[0].stage):    # the mechanics' own parts
+        blocks += mech.rulebook(ctx, "deal")
     return Section("The deal", tuple(blocks))
 
 
@@ -77,19 +72,3 @@ def _after_deal(ctx: Context, a: AfterDeal):
     text = cat("if ", ctx.when(a.when), " once the deal is complete, the hand ends at once (", Code(a.ending),
                ") and ", result)
     return sentence(cat(text, ". " if a.doc else "", ctx.doc(a.doc)))
-
-
-def _exchange(ctx: Context, x: ExchangeStep):
-    cards = ctx.const(x.cards)
-    kind = f" {cards}" if cards in ("highest", "lowest") else (" chosen" if cards == "any" else "")
-    if x.to is not None:
-        text = cat("each player gives ", ctx.by_players(x.count), " of their", kind, " cards to ", ctx.value(x.to),
-                   cat(" (they wait in the ", Code(x.aside), " until everyone has given)") if x.aside else "")
-    else:
-        text = cat("position ", str(x.giver), " gives ", ctx.by_players(x.count), " of their", kind,
-                   " cards to position ", str(x.receiver))
-    if cards not in ("highest", "lowest", "any"):
-        text = cat(text, " (which: ", ctx.value(x.cards), ")")
-    if not ctx.on(x.when):
-        text = cat(text, ", when ", ctx.when(x.when))
-    return sentence(cat(text, ". " if x.doc else "", ctx.doc(x.doc)))

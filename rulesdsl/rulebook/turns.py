@@ -26,7 +26,7 @@ def turn(ctx: Context) -> Section:
     if m.climbing:
         blocks.append(climbing.plays_and_tricks(ctx))
     for mech, _section in sorted(present(m), key=lambda ms: ms[0].stage):    # the mechanics' own parts
-        blocks += mech.rulebook(ctx)
+        blocks += mech.rulebook(ctx, "play")
     if m.table:
         blocks.append(_table(ctx))
     if m.auto_lay:

@@ -4,7 +4,6 @@ own), and the one place that gathers a program's phases."""
 from __future__ import annotations
 
 from .climbing import ClimbPhase
-from .exchange import ExchangePhase
 from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
 from .melding import ClaimPhase
@@ -21,11 +20,10 @@ def build_phases(prog) -> dict:
     if prog.climbing is not None:
         phases["climb"] = ClimbPhase(prog)
     for mech, _section in present(prog.model):      # the mechanics' own phases (rulesdsl.mechanics)
-        phases.update(mech.phases(prog))
+        if prog.sections[mech.key] is not None:
+            phases.update(mech.phases(prog))
     if prog.draft is not None:
         phases["draft"] = DraftPhase(prog)
-    if prog.exchange is not None:
-        phases["exchange"] = ExchangePhase(prog)
     if prog.claims:
         phases["claim"] = ClaimPhase(prog)
     if prog.going_out is not None:

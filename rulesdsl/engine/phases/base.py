@@ -26,6 +26,11 @@ class Phase:
     def reset(self, g) -> None:
         """Per-hand state, set up when a hand starts (before any phase is entered)."""
 
+    def applies(self, g) -> bool:
+        """Whether a hand entering this phase of its flow stops here now (else it goes on to the next:
+        an exchange with nothing to give in the first deal)."""
+        return True
+
     def governs(self, g) -> Optional[tuple]:
         """(key path, position) of the rule that governs this phase now, which a run-time error in it
         names when no inner rule does; None: the engine's own default for the phase."""

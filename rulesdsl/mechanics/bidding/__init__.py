@@ -138,9 +138,9 @@ class BiddingMechanic(Mechanic):
         from .observation import fill
         fill(data, spec, pieces, view, seat, count)
 
-    def rulebook(self, ctx) -> list:
+    def rulebook(self, ctx, part: str) -> list:
         from .rulebook import section
-        return [section(ctx)]
+        return [section(ctx)] if part == "play" else []
 
     def greedy(self):
         from .greedy import choose

@@ -203,9 +203,9 @@ class TricksMechanic(Mechanic):
         won = entry.get("tricks")
         return " Tricks taken: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(won)) + "." if won else ""
 
-    def rulebook(self, ctx) -> list:
+    def rulebook(self, ctx, part: str) -> list:
         from .rulebook import section
-        return [section(ctx)]
+        return [section(ctx)] if part == "play" else []
 
     def greedy(self):
         from .greedy import choose

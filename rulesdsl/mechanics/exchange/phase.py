@@ -19,14 +19,18 @@ from __future__ import annotations
 from typing import Optional
 
 from ...errors import IllegalAction, RuleEvaluationError
-from ..actions import Action
-from .base import Phase
+from ...engine.actions import Action
+from ...engine.phases.base import Phase
 
 
 class ExchangePhase(Phase):
     """Cards passed between roles before the first lead, one card per action (``give CARD``)."""
 
     name = "exchange"
+
+    def governs(self, g) -> tuple:
+        i = getattr(g, "xstep", None)
+        return (f"exchange[{i}]", self.prog.exchange[i].pos) if i is not None else ("exchange", None)
 
     def applies(self, g) -> bool:
         return self._first(g, 0) is not None
@@ -138,7 +142,7 @@ class ExchangePhase(Phase):
             self._deliver(g, step)
         nxt = self._first(g, g.xstep + 1)
         if nxt is None:
-            g.enter(g.after_exchange())
+            g.enter(g.phase_after(self.name))
             return
         self._begin(g, nxt)
 
