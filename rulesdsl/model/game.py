@@ -1147,7 +1147,5 @@ def build_ruleset(tree: Node, diags: Diagnostics) -> Optional[Ruleset]:
         drop = set(SOURCE_KEYS) | set(failed)
         tree = Map({k: v for k, v in tree.items() if k not in drop}, tree.pos,
                    {k: p for k, p in tree.key_pos.items() if k not in drop})
-        if diags:
-            return None
     built = RULESET.build(tree, diags, "")
     return None if built is INVALID else built
