@@ -348,10 +348,118 @@ class Program:
         return (self.roles or {}).get(n, ())
 
 
+class _Rules:
+    """Compiles the rules of a ruleset for play: each named by its key path (``turn[draw].take.when``),
+    so a run-time error and ``explain`` can say which rule it was and where it is written."""
+
+    def __init__(self, scope: Scope):
+        self.scope = scope
+        self.codes: dict = {}              # code object of a rule's closure -> (key path, position)
+        self.exprs: dict = {}              # key path -> the rule's expression (for explanations)
+
+    def rule(self, e, key: str):
+        """A rule that runs during play."""
+        self.exprs[key] = e
+        return located(self.scope.compile(e), key, e.pos, self.codes)
+
+    def optional(self, e, key: str = ""):
+        """A rule that may be absent (None); without a key, compiled but not named."""
+        if e is None:
+            return None
+        return self.rule(e, key) if key else self.scope.compile(e)
+
+
 def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) -> Optional[Program]:
-    """Compile ``model`` for ``n`` players; problems go to ``diags`` (returns None if any)."""
-    rule_codes: dict = {}                   # code object of a rule's closure -> (key path, position)
-    rule_exprs: dict = {}                   # key path -> the rule's expression (for explanations)
+    """Compile ``model`` for ``n`` players; problems go to ``diags`` (returns None if any).  The parts
+    are compiled in a fixed order (the deck, the names rules read, the card tables, then the rules
+    section by section), so problems are reported in the same order every time."""
+    deck = _deck(model, n, params, diags)
+    if deck is None:
+        return None
+    cards, melds = deck
+    holder: dict = {"classes": {}}
+    scope = _scope(model, n, params, diags, cards, melds, holder)
+    rules = _Rules(scope)
+    rc, opt = rules.rule, rules.optional
+    probe = _CardProbe(n)
+    wild_flags, table_rules = _card_tables(model, scope, cards, probe, diags, rules.codes, holder)
+    scope.check_derived()                      # every derived value and function, used or not
+    deal = _deal_steps(model, n, params, cards, diags, opt)
+    steps = _turn_steps(model, scope, diags, rc, opt)
+    go_out = _go_outs(model, scope, diags, rc)
+    stock_out = _stock_out(model, rc, opt)
+    sc, m = model.scoring, model.match
+    multiplier = opt(sc.multiplier, "scoring.multiplier") or Const(1)
+    outcomes = [COutcome(rc(o.when, f"scoring.outcomes[{i}].when"), o.scorer,
+                         rc(o.points, f"scoring.outcomes[{i}].points")) for i, o in enumerate(sc.outcomes or ())]
+    end_bonus = _end_bonus(m, rc, opt)
+    climbing = (_climbing(model, cards, scope, diags, rules.codes, wild_flags, rules.exprs)
+                if model.climbing is not None else None)
+    ctx = MechanicContext(model, n, params, cards, scope, diags, holder, rc, opt, probe)
+    sections = {mech.key: mech.compile(section, ctx) if section is not None else None
+                for mech, section in ((x, model.sections.get(x.key)) for x in mechanics())}
+    totals = [(name, rc(e, f"scoring.totals.{name}")) for name, e in sc.totals.items()]
+    each_player = opt(sc.each_player, "scoring.each_player")
+    each_team = opt(sc.each_team, "scoring.each_team")
+    table, books, going_out = _table(model, rc, opt)
+    auto_lay = _auto_lay(model, holder, diags, opt)
+    t = model.table
+    placed_value = opt(t.placed_value, "table.placed_value") if t is not None else None
+    holder["placed_value"] = placed_value
+    per = {kind: [z for z, spec in model.zones.items() if spec.per == kind] for kind in ("table", "player", "team")}
+    prog = Program(model, n, params, cards, melds, per["table"], per["player"], deal, steps, go_out,
+                   stock_out, multiplier, outcomes, rc(m.ends_when, "match.ends_when"),
+                   opt(m.next_dealer, "match.next_dealer"),
+                   end_bonus, model.first_turn, each_player, climbing,
+                   rc(m.seating, "match.seating"), rc(m.direction, "match.direction"), dict(model.roles),
+                   rc(m.on_tie, "match.on_tie"), tuple(wild_flags), table_rules, table, placed_value,
+                   {name: CClaim(rc(c.when, f"claims.{name}.when"), c.priority, c.pos, c.kind,
+                                 opt(c.penalty, f"claims.{name}.penalty"))
+                    for name, c in model.claims.items()},
+                   model.teams.count if model.teams is not None else 0, per["team"], auto_lay, books,
+                   opt(t.initial_minimum, "table.initial_minimum") if t is not None else None,
+                   opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
+                   going_out, each_team)
+    prog.totals = totals
+    _mechanics(prog, model, sections)
+    prog.rule_codes, prog.rule_exprs, prog.scope = rules.codes, rules.exprs, scope
+    _last_rules(prog, model, rc, opt)
+    return None if diags else prog
+
+
+def _stock_out(model: Ruleset, rc, opt) -> Optional[tuple]:
+    """``stock_out``: (when, last chance, result, ending, unshuffled), or None."""
+    so = model.stock_out
+    if so is None:
+        return None
+    return (rc(so.when, "stock_out.when"), opt(so.last_chance, "stock_out.last_chance") or Const(False),
+            so.result, so.ending, so.unshuffled)
+
+
+def _end_bonus(m, rc, opt) -> Optional[tuple]:
+    """``match.end_bonus``: (when, points), or None."""
+    if m.end_bonus is None:
+        return None
+    return (opt(m.end_bonus.when, "match.end_bonus.when") or Const(True), rc(m.end_bonus.points, "match.end_bonus.points"))
+
+
+def _last_rules(prog: Program, model: Ruleset, rc, opt) -> None:
+    """What the program reads beside its sections: the draft, a contract, counters, the checks after
+    the deal, the pile a turn discards to and the reserve packet."""
+    t = model.table
+    prog.draft = next(((s.draft, s.discard_to, s.look, s.pos) for s in model.deal if s.draft is not None), None)
+    prog.contract = (rc(t.contract, "table.contract"), {k: x.kind for k, x in model.melds.items()}) \
+        if t is not None and t.contract is not None else None
+    prog.counters = [(name, frozenset(c.on), rc(c.add, f"counters.{name}.add"), opt(c.seat, f"counters.{name}.seat"),
+                      opt(c.when, f"counters.{name}.when"), c.resets) for name, c in model.counters.items()]
+    prog.after_deal = [(rc(a.when, f"after_deal[{i}].when"), a.ending, a.result) for i, a in enumerate(model.after_deal)]
+    prog.discard_zone = next((a.arg for st in prog.steps for a in st.actions if a.kind == "discard"), None)
+    prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)
+
+
+def _deck(model: Ruleset, n: int, params: dict, diags: Diagnostics) -> Optional[tuple]:
+    """The card table and the meld engine, or None (with the problem in ``diags``) when the deck's
+    copies, jokers or values are not whole numbers in range."""
     copies = setup_value(model.deck.copies, params, n, diags)
     jokers = setup_value(model.deck.jokers, params, n, diags)
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
@@ -372,15 +480,19 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
             return None
         values[rank] = v
     cards = build_table(model.deck.ranks, model.deck.suits, copies, jokers, values)
-    melds = MeldEngine(model.melds, cards)
+    return cards, MeldEngine(model.melds, cards)
 
+
+def _scope(model: Ruleset, n: int, params: dict, diags: Diagnostics, cards: CardTable, melds, holder: dict) -> Scope:
+    """What rules may read: the names of the zones and the state, each mechanic's names and builtins
+    where its section is (and, where it is not, which section a name would need)."""
     table_zones = [z for z, spec in model.zones.items() if spec.per == "table"]
     player_zones = [z for z, spec in model.zones.items() if spec.per == "player"]
-    facts = [s.as_ for s in model.deal if s.as_]
-    names = {}
+    team_zones = [z for z, spec in model.zones.items() if spec.per == "team"]
+    names: dict = {}
     dormant: dict = {}                             # names whose mechanic this ruleset lacks -> that section
     names.update(zone_bindings(table_zones, player_zones))
-    names.update(state_bindings(facts))
+    names.update(state_bindings([s.as_ for s in model.deal if s.as_]))
     if model.climbing is not None:               # names exist only where their mechanic does
         names.update(climbing_bindings(list(model.climbing.toggles)))
     else:
@@ -389,15 +501,10 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
         names.update(table_bindings())
     else:
         dormant.update(dict.fromkeys(table_bindings(), "open melds (a `table:` section)"))
-    wild_flags = [False] * cards.size
-    table_rules = None
-    holder: dict = {"classes": {}}
-    team_zones = [z for z, spec in model.zones.items() if spec.per == "team"]
     names.update(team_bindings(team_zones, model.teams is not None))
     names.update(counter_bindings(list(model.counters)))
     blt = builtins(cards, melds, model.roles, holder)
-    colors = dict(model.deck.colors)
-    blt.update(card_class_builtins(list(model.classes), holder, cards, colors))
+    blt.update(card_class_builtins(list(model.classes), holder, cards, dict(model.deck.colors)))
     for mech in mechanics():                     # each mechanic's names, where its section is
         section = model.sections.get(mech.key)
         if section is not None:
@@ -408,42 +515,49 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     scope = Scope(params, names, blt, dict(model.derived), diags,
                   seat_attrs(player_zones, team_zones, tuple(model.counters), tuple(model.scoring.totals)), dormant,
                   cards, closed_sets(model, cards), frozenset(player_zones) | frozenset(team_zones))
-    probe = _CardProbe(n)
+    return scope
+
+
+def _card_tables(model: Ruleset, scope: Scope, cards: CardTable, probe, diags: Diagnostics, rule_codes: dict,
+                 holder: dict) -> tuple:
+    """The card classes and wild cards, judged once per card, and the rules of melds on the table:
+    ``(wild flags by card, MeldRules or None)``."""
+    wild_flags = [False] * cards.size
+    table_rules = None
     for cname, cexpr in model.classes.items():          # in order: a class may use the ones before it
         holder["classes"][cname] = _card_table(scope.compile(cexpr), cexpr, cards, probe, diags)
     if model.wild is not None:
         wild_flags = _card_table(scope.compile(model.wild), model.wild, cards, probe, diags)
     if model.table is not None or model.wild is not None:
-        ratio = None
-        group = next((m for m in model.melds.values() if m.kind == "group"), None)
-        if group is not None and group.wild_ratio is not None:
-            gname = next(k for k, m in model.melds.items() if m is group)
-            ratio = _ratio_fn(located(scope.compile(group.wild_ratio), f"melds.{gname}.wild_ratio",
-                                      group.wild_ratio.pos, rule_codes))
-        closes = model.table.closes_at if model.table is not None else None
-        table_rules = MeldRules(model.melds, cards, wild_flags, ratio, closes)
-        table_rules.stay_open = model.table is not None and model.table.books_stay_open
-        gtypes = [(k, m) for k, m in model.melds.items() if m.kind == "group"]
-        if len(gtypes) > 1 or any(m.when is not None for _, m in gtypes):
-            table_rules.set_group_conditions(
-                [_ratio_fn(located(scope.compile(m.wild_ratio), f"melds.{k}.wild_ratio", m.wild_ratio.pos, rule_codes))
-                 if m.wild_ratio is not None else None for k, m in gtypes],
-                [located(scope.compile(m.when), f"melds.{k}.when", m.when.pos, rule_codes)
-                 if m.when is not None else None for k, m in gtypes])
+        table_rules = _meld_rules(model, scope, cards, wild_flags, rule_codes)
     holder.update(wild=wild_flags, table_rules=table_rules)
+    return wild_flags, table_rules
 
-    def rc(e, rule: str):
-        """Compile a rule that runs during play, named by its key path for run-time errors."""
-        rule_exprs[rule] = e
-        return located(scope.compile(e), rule, e.pos, rule_codes)
 
-    def opt(e, rule: str = ""):
-        if e is None:
-            return None
-        return rc(e, rule) if rule else scope.compile(e)
+def _meld_rules(model: Ruleset, scope: Scope, cards: CardTable, wild_flags: list, rule_codes: dict) -> MeldRules:
+    """Melds on the table: the meld types, with the group melds' wild-card ratio and conditions."""
+    def rule(e, key):
+        return located(scope.compile(e), key, e.pos, rule_codes)
+    ratio = None
+    group = next((x for x in model.melds.values() if x.kind == "group"), None)
+    if group is not None and group.wild_ratio is not None:
+        gname = next(k for k, x in model.melds.items() if x is group)
+        ratio = _ratio_fn(rule(group.wild_ratio, f"melds.{gname}.wild_ratio"))
+    closes = model.table.closes_at if model.table is not None else None
+    table_rules = MeldRules(model.melds, cards, wild_flags, ratio, closes)
+    table_rules.stay_open = model.table is not None and model.table.books_stay_open
+    gtypes = [(k, x) for k, x in model.melds.items() if x.kind == "group"]
+    if len(gtypes) > 1 or any(x.when is not None for _, x in gtypes):
+        table_rules.set_group_conditions(
+            [_ratio_fn(rule(x.wild_ratio, f"melds.{k}.wild_ratio")) if x.wild_ratio is not None else None
+             for k, x in gtypes],
+            [rule(x.when, f"melds.{k}.when") if x.when is not None else None for k, x in gtypes])
+    return table_rules
 
-    scope.check_derived()                      # every derived value and function, used or not
 
+def _deal_steps(model: Ruleset, n: int, params: dict, cards: CardTable, diags: Diagnostics, opt) -> list:
+    """The deal, step by step, as the engine plays it (counts known at load where the parameters fix
+    them; a step a parameter switches off is skipped)."""
     deal = []
     for di, s in enumerate(model.deal):
         active = None                          # None: every deal; else hand number -> whether it happens
@@ -455,118 +569,96 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
                 continue
         if s.set_aside is not None:
             deal.append(("set_aside", _set_aside(s.set_aside, params, n, cards, diags), s.to, s.pos, active))
-            continue
-        if s.draft is not None:
+        elif s.draft is not None:
             deal.append(("skip",))             # played as a phase of its own once the deal is done (`draft`)
-            continue
-        if s.deal is not None:
-            if s.deals_all:
-                count = "all"                  # every card, one at a time, as evenly as possible
-            elif reads_deal_number(s.deal):
-                count = _per_deal(s.deal, params, n)
-            else:
-                count = setup_value(s.deal, params, n, diags)
-            deal.append(("deal", count, s.to, s.pos, opt(s.seat, f"deal[{di}].seat"), active))
+        elif s.deal is not None:
+            deal.append(("deal", _deal_count(s, params, n, diags), s.to, s.pos, opt(s.seat, f"deal[{di}].seat"),
+                         active))
         else:
             deal.append(("turn_up", s.turn_up, s.as_, s.pos, opt(s.bury_while, f"deal[{di}].bury_while"),
                          opt(s.cover_while, f"deal[{di}].cover_while"), active))
+    return deal
 
+
+def _deal_count(s, params: dict, n: int, diags: Diagnostics):
+    """How many cards a `deal:` step gives: "all" (every card, as evenly as possible), a table by deal
+    number, or a number."""
+    if s.deals_all:
+        return "all"
+    if reads_deal_number(s.deal):
+        return _per_deal(s.deal, params, n)
+    return setup_value(s.deal, params, n, diags)
+
+
+def _turn_steps(model: Ruleset, scope: Scope, diags: Diagnostics, rc, opt) -> list:
+    """The turn's steps, each action's rules named by its key path (the 2nd `draw` of a step:
+    ``turn[draw].draw#2``)."""
     step_index = {s.step: i for i, s in enumerate(model.turn)}
     steps = []
     for s in model.turn:
         acts = []
         kinds: dict = {}
         for a in s.actions:
-            then = None
-            if a.then is not None:
-                then = {"end_turn": -1, "end_hand": -2}.get(a.then, step_index.get(a.then))
-            kinds[a.kind] = kinds.get(a.kind, 0) + 1          # the 2nd `draw` entry of a step: draw#2
+            kinds[a.kind] = kinds.get(a.kind, 0) + 1
             key = f"turn[{s.step}].{a.kind}" + (f"#{kinds[a.kind]}" if kinds[a.kind] > 1 else "")
-            acts.append(CAction(a.kind, a.draw or a.take or a.discard or a.go_out or a.meld or a.layoff or a.ask,
-                                opt(a.when, key + ".when"), opt(a.forbid, key + ".forbid"), a.rule, a.pos, then,
-                                a, opt(a.must_meld, key + ".must_meld"), opt(a.count, key + ".count"),
-                                (rc(a.meld_with.count, key + ".meld_with.count"),
-                                 rc(a.meld_with.matching, key + ".meld_with.matching"))
-                                if a.meld_with is not None else None,
-                                {k: rc(v, f"{key}.mark.{k}") for k, v in a.mark.items()}, key))
-            if a.forbid is not None and not isinstance(acts[-1].forbid, Const) and not diags:
-                acts[-1].forbid_card = card_equals(scope, a.forbid)
+            acts.append(_action(a, key, step_index, scope, diags, rc, opt))
         piles = tuple(dict.fromkeys(a.arg for a in acts if a.kind == "discard"))
         steps.append(CStep(s.step, acts, s.repeat, s.pos, piles if len(piles) > 1 else ()))
+    return steps
 
+
+def _action(a: ActionSpec, key: str, step_index: dict, scope: Scope, diags: Diagnostics, rc, opt) -> CAction:
+    """One action of a turn step, compiled."""
+    then = None
+    if a.then is not None:
+        then = {"end_turn": -1, "end_hand": -2}.get(a.then, step_index.get(a.then))
+    act = CAction(a.kind, a.draw or a.take or a.discard or a.go_out or a.meld or a.layoff or a.ask,
+                  opt(a.when, key + ".when"), opt(a.forbid, key + ".forbid"), a.rule, a.pos, then,
+                  a, opt(a.must_meld, key + ".must_meld"), opt(a.count, key + ".count"),
+                  (rc(a.meld_with.count, key + ".meld_with.count"), rc(a.meld_with.matching, key + ".meld_with.matching"))
+                  if a.meld_with is not None else None,
+                  {k: rc(v, f"{key}.mark.{k}") for k, v in a.mark.items()}, key)
+    if a.forbid is not None and not isinstance(act.forbid, Const) and not diags:
+        act.forbid_card = card_equals(scope, a.forbid)
+    return act
+
+
+def _go_outs(model: Ruleset, scope: Scope, diags: Diagnostics, rc) -> dict:
+    """Each named way of going out, with the deadwood cap its condition implies (for the look-ahead)."""
     go_out = {}
     for name, g in model.go_out.items():
         when = rc(g.when, f"go_out.{name}.when")
         cap = deadwood_cap(scope, g.when) if not isinstance(when, Const) and not diags else None
         go_out[name] = CGoOut(name, g.discard, when, g.rule, g.layoffs, g.pos, g.when.text, g.arrange, cap)
-    stock_out = None
-    if model.stock_out is not None:
-        stock_out = (rc(model.stock_out.when, "stock_out.when"),
-                     opt(model.stock_out.last_chance, "stock_out.last_chance") or Const(False),
-                     model.stock_out.result, model.stock_out.ending, model.stock_out.unshuffled)
-    sc = model.scoring
-    multiplier = opt(sc.multiplier, "scoring.multiplier") or Const(1)
-    outcomes = [COutcome(rc(o.when, f"scoring.outcomes[{i}].when"), o.scorer,
-                         rc(o.points, f"scoring.outcomes[{i}].points")) for i, o in enumerate(sc.outcomes or ())]
-    m = model.match
-    end_bonus = None
-    if m.end_bonus is not None:
-        end_bonus = (opt(m.end_bonus.when, "match.end_bonus.when") or Const(True),
-                     rc(m.end_bonus.points, "match.end_bonus.points"))
-    climbing = (_climbing(model, cards, scope, diags, rule_codes, wild_flags, rule_exprs)
-                if model.climbing is not None else None)
-    ctx = MechanicContext(model, n, params, cards, scope, diags, holder, rc, opt, probe)
-    sections = {mech.key: mech.compile(section, ctx) if section is not None else None
-                for mech, section in ((m, model.sections.get(m.key)) for m in mechanics())}
-    totals = [(name, rc(e, f"scoring.totals.{name}")) for name, e in sc.totals.items()]
-    each_player = opt(sc.each_player, "scoring.each_player")
-    each_team = opt(sc.each_team, "scoring.each_team")
+    return go_out
+
+
+def _table(model: Ruleset, rc, opt) -> tuple:
+    """Open melds' rules: ``(empty hand ends the hand, books, going out)``."""
     t = model.table
-    table = opt(t.empty_hand_ends, "table.empty_hand_ends") if t is not None else None
-    books = [(k, _ratio_fn(rc(v, f"table.books.{k}"))) for k, v in t.books.items()] if t is not None else []
+    if t is None:
+        return None, [], None
+    table = opt(t.empty_hand_ends, "table.empty_hand_ends")
+    books = [(k, _ratio_fn(rc(v, f"table.books.{k}"))) for k, v in t.books.items()]
     going_out = None
-    if t is not None and t.going_out is not None:
+    if t.going_out is not None:
         go = t.going_out
         going_out = CGoingOut(rc(go.when, "table.going_out.when"), go.needs_discard, go.keep_when_not_out,
                               rc(go.permission, "table.going_out.permission"), go.rule, go.pos, go.when.text)
-    auto_lay = None
-    if model.auto_lay is not None:
-        al = model.auto_lay
-        if al.class_ not in holder["classes"]:
-            diags.error("E-UNKNOWN-CLASS", f"`auto_lay.class` names `{al.class_}`, which is not under `classes:`",
-                        al.pos, suggest(al.class_, holder["classes"]) or "classes: " + ", ".join(holder["classes"]))
-        else:
-            auto_lay = (holder["classes"][al.class_], al.to, al.replace_from, al.when_empty == "end_hand",
-                        opt(al.replace_when, "auto_lay.replace_when"))
-    placed_value = opt(model.table.placed_value, "table.placed_value") if model.table is not None else None
-    holder["placed_value"] = placed_value
-    prog = Program(model, n, params, cards, melds, table_zones, player_zones, deal, steps, go_out,
-                   stock_out, multiplier, outcomes, rc(m.ends_when, "match.ends_when"),
-                   opt(m.next_dealer, "match.next_dealer"),
-                   end_bonus, model.first_turn, each_player, climbing,
-                   rc(m.seating, "match.seating"), rc(m.direction, "match.direction"), dict(model.roles),
-                   rc(m.on_tie, "match.on_tie"), tuple(wild_flags), table_rules, table, placed_value,
-                   {name: CClaim(rc(c.when, f"claims.{name}.when"), c.priority, c.pos, c.kind,
-                                 opt(c.penalty, f"claims.{name}.penalty"))
-                    for name, c in model.claims.items()},
-                   model.teams.count if model.teams is not None else 0, team_zones, auto_lay, books,
-                   opt(t.initial_minimum, "table.initial_minimum") if t is not None else None,
-                   opt(t.counts_toward_minimum, "table.counts_toward_minimum") if t is not None else None,
-                   going_out, each_team)
-    prog.totals = totals
-    _mechanics(prog, model, sections)
-    prog.draft = next(((s.draft, s.discard_to, s.look, s.pos) for s in model.deal if s.draft is not None), None)
-    prog.rule_codes = rule_codes
-    prog.rule_exprs = rule_exprs
-    prog.scope = scope
-    prog.contract = (rc(t.contract, "table.contract"), {k: m.kind for k, m in model.melds.items()}) \
-        if t is not None and t.contract is not None else None
-    prog.counters = [(name, frozenset(c.on), rc(c.add, f"counters.{name}.add"), opt(c.seat, f"counters.{name}.seat"),
-                      opt(c.when, f"counters.{name}.when"), c.resets) for name, c in model.counters.items()]
-    prog.after_deal = [(rc(a.when, f"after_deal[{i}].when"), a.ending, a.result) for i, a in enumerate(model.after_deal)]
-    prog.discard_zone = next((a.arg for st in steps for a in st.actions if a.kind == "discard"), None)
-    prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)
-    return None if diags else prog
+    return table, books, going_out
+
+
+def _auto_lay(model: Ruleset, holder: dict, diags: Diagnostics, opt) -> Optional[tuple]:
+    """``auto_lay``: (the class's card table, to, replace from, end the hand when empty, replace when)."""
+    al = model.auto_lay
+    if al is None:
+        return None
+    if al.class_ not in holder["classes"]:
+        diags.error("E-UNKNOWN-CLASS", f"`auto_lay.class` names `{al.class_}`, which is not under `classes:`",
+                    al.pos, suggest(al.class_, holder["classes"]) or "classes: " + ", ".join(holder["classes"]))
+        return None
+    return (holder["classes"][al.class_], al.to, al.replace_from, al.when_empty == "end_hand",
+            opt(al.replace_when, "auto_lay.replace_when"))
 
 
 #: names whose value depends on the suits of the cards played: reading one makes every suit choice a
