@@ -9,10 +9,10 @@
 
 from .engine.actions import Action
 from .engine.game import Game
-from .engine.record import RecordError, replay
+from .engine.record import RecordError
 from .errors import (Diagnostic, IllegalAction, RuleEvaluationError, RulesdslError, RulesetError,
                      ShadowedFileWarning)
-from .rules import Arrangement, Rules, load
+from .rules import Arrangement, Rules, load, replay
 
 __all__ = ["load", "replay", "Rules", "Game", "Action", "Arrangement", "Diagnostic", "IllegalAction",
            "RuleEvaluationError", "RulesetError", "RulesdslError", "RecordError", "ShadowedFileWarning"]

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from .check.semantic import check_model
 from .compile.program import Program, compile_program
 from .engine.game import Game
+from .engine.record import RecordError, check_record, replay_with
 from .errors import BASE_QUOTE_LIMIT, Diagnostic, Diagnostics, RulesetError, Sources, excerpt
 from .model.game import RULESET, Ruleset, build_ruleset
 from .model.schema import without_docs
@@ -77,7 +78,6 @@ class Rules:
     def replay(self, record: Mapping[str, Any]) -> Game:
         """The game a record (``Game.record()``) describes, played under these rules; a record made
         under other rules (another digest) is refused with ``RecordError``."""
-        from .engine.record import replay_with
         return replay_with(self, record)
 
     def arrange(self, cards: Sequence[str], players: Optional[int] = None) -> Arrangement:
@@ -183,3 +183,22 @@ def bundled_listing() -> list[tuple[str, str]]:
             title = "(unreadable)"
         out.append((name, printable(title)))
     return out
+
+
+def replay(record: Mapping[str, Any], rules=None, allow_paths: Sequence[Union[str, Any]] = (),
+           apply: Optional[Callable[[Any, str], None]] = None):
+    """The game ``record`` describes.  Without ``rules``, the ruleset is loaded as the record names
+    it (``load(name, overrides=...)``); either way its digest must match the record's.  ``apply(game,
+    text)``, when given, carries out each action instead of ``game.apply(text)`` (a table logs them)."""
+    check_record(record)
+    return replay_with(rules_for(record, rules, allow_paths), record, apply)
+
+
+def rules_for(record: Mapping[str, Any], rules=None, allow_paths: Sequence = ()):
+    """``rules``, or else the ruleset the record names, loaded by ``load``'s own rules."""
+    if rules is not None:
+        return rules
+    if record["ruleset"] is None:
+        raise RecordError("the record names no ruleset (the game was not made by Rules.new_game): "
+                          "pass the rules, rulesdsl.replay(record, rules)")
+    return load(record["ruleset"], overrides=record["overrides"], allow_paths=allow_paths)

@@ -131,7 +131,7 @@ from rulesdsl.mechanics import by_key
 from rulesdsl.encoding import Decisions, build_action_space
 from rulesdsl.table.words import action_words
 from rulesdsl.bots import make_bot
-from rulesdsl.engine.record import replay
+from rulesdsl import replay
 out = {"origin": by_key()["cut"].origin}
 rules = rulesdsl.load(sys.argv[1])
 g = rules.new_game(seed=3)

@@ -25,6 +25,7 @@ _need("rich")
 _need("prompt_toolkit")
 
 import rulesdsl  # noqa: E402
+from rulesdsl.rules import rules_for  # noqa: E402
 from rulesdsl.source.resolve import bundled_names  # noqa: E402
 from rulesdsl.table import Table  # noqa: E402
 from rulesdsl.table.reading import resolve  # noqa: E402
@@ -226,7 +227,7 @@ def test_replay_positions_are_the_record_played_to_there():
     table = Table.new(rules, ["greedy", "greedy"], seed=3)
     table.run_bots()
     record = table.save()
-    positions = Positions(record)
+    positions = Positions(record, rules_for(record))
     total = len(record["actions"])
     assert total > 2 * positions.every
     for k in (total, 1, positions.every + 1, 0, total - 1, 2 * positions.every):

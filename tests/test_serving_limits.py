@@ -11,6 +11,7 @@ import math
 import pytest
 
 import rulesdsl
+from rulesdsl.rules import rules_for
 from rulesdsl.engine.record import MAX_ACTIONS, Positions, RecordError, checked
 from rulesdsl.table import Table, TableError
 from web_helpers import need, served
@@ -111,7 +112,7 @@ def test_a_position_replays_at_most_the_actions_since_a_kept_copy():
     lobby = served()[1]
     record = finished_record(lobby, target=60)
     n = len(record["actions"])
-    positions = Positions(record, most_kept=4)
+    positions = Positions(record, rules_for(record), most_kept=4)
     assert positions.every >= n / 4 and len(positions.kept) == 1
     positions.at(n)
     assert len(positions.kept) <= 5
@@ -146,7 +147,7 @@ def test_positions_stack_each_deck_where_the_record_stacked_it():
         game.apply(game.legal_actions()[0])
     record = game.record()
     assert record["stacks"] and record["stacks"][0]["before"] == mid > 0
-    positions = Positions(record)
+    positions = Positions(record, rules_for(record))
     for k in (len(record["actions"]), mid, mid + 1, mid - 1):
         want = rulesdsl.replay(dict(record, actions=record["actions"][:k],
                                     stacks=[s for s in record["stacks"] if s["before"] <= k]))

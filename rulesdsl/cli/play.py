@@ -99,12 +99,13 @@ def replay(file: str, allow_paths: tuple) -> None:
     """Step through a saved game, every seat's cards shown: n or Enter (next), p (previous), g N, q."""
     _need_play_extra()
     from ..engine.record import Positions, RecordError
+    from ..rules import rules_for
     from ..table.playing import Replayer
 
     table = _load_saved(file, allow_paths, seats_as_labels=True)
     data = _read_json(file)
     try:
-        positions = Positions(data, allow_paths=allow_paths)
+        positions = Positions(data, rules_for(data, None, allow_paths))
     except (RecordError, RulesetError) as exc:
         _fail(f"{file}: {exc}")
     console, reader = _console_and_reader()

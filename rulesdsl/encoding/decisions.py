@@ -113,7 +113,7 @@ class Decisions:
 
 
 def _from_record(record: dict, space: ActionSpace, selection: tuple) -> Decisions:
-    from ..engine.record import replay
+    from ..rules import replay
     d = Decisions(replay(record), space)
     d.selection = tuple(selection)
     return d

@@ -9,14 +9,16 @@ game is saved and resumed, and how a finished one is replayed.
 
 Records travel (a saved file, a server's store), so reading one is strict: every field is checked
 for its type before use, a record made under other rules (another digest) is refused, and an action
-that does not replay stops with a ``RecordError`` naming it.  The ruleset a record names is loaded
-by ``load``'s own rules (a bundled name, or a file path); a server replaying records it did not write
-passes the rules it serves instead (``rules.replay(record)``), so a record cannot make it read a file.
+that does not replay stops with a ``RecordError`` naming it.  This module replays a record under the
+rules it is given (``replay_with``); ``rulesdsl.replay`` (in ``rules``, the loader's layer) loads the
+ruleset a record names by ``load``'s own rules first (a bundled name, or a file path).  A server
+replaying records it did not write passes the rules it serves instead (``rules.replay(record)``), so
+a record cannot make it read a file.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional
 
 from ..errors import RulesdslError, excerpt
 
@@ -61,28 +63,9 @@ def make_record(game) -> dict:
     }
 
 
-def replay(record: Mapping[str, Any], rules=None, allow_paths: Sequence[Union[str, Any]] = (),
-           apply: Optional[Callable[[Any, str], None]] = None):
-    """The game ``record`` describes.  Without ``rules``, the ruleset is loaded as the record names
-    it (``load(name, overrides=...)``); either way its digest must match the record's.  ``apply(game,
-    text)``, when given, carries out each action instead of ``game.apply(text)`` (a table logs them)."""
-    _check(record)
-    return replay_with(_rules_for(record, rules, allow_paths), record, apply)
-
-
-def _rules_for(record: Mapping[str, Any], rules, allow_paths: Sequence):
-    """``rules``, or else the ruleset the record names, loaded by ``load``'s own rules."""
-    if rules is not None:
-        return rules
-    from ..rules import load
-    if record["ruleset"] is None:
-        raise RecordError("the record names no ruleset (the game was not made by Rules.new_game): "
-                          "pass the rules, rulesdsl.replay(record, rules)")
-    return load(record["ruleset"], overrides=record["overrides"], allow_paths=allow_paths)
-
-
 def replay_with(rules, record: Mapping[str, Any], apply: Optional[Callable[[Any, str], None]] = None):
-    _check(record)
+    """The game ``record`` describes, played under ``rules`` (its digest must match the record's)."""
+    check_record(record)
     if rules.digest != record["digest"]:
         raise RecordError(f"the record was made under other rules (digest {excerpt(record['digest'], 24)}; "
                           f"these rules are {rules.digest})")
@@ -116,12 +99,11 @@ class Positions:
 
     A deck the record stacks before action ``i`` is stacked when position ``i`` is passed, as the game
     it records did (never all at the start: a deck stacked in the middle of a hand is for the hand after
-    it).  Safe to call from several threads (the kept copies are only read, and added whole)."""
+    it).  Safe to call from several threads (the kept copies are only read, and added whole).  ``rules``
+    are those the record is replayed under (``rulesdsl.rules.rules_for`` loads the ones it names)."""
 
-    def __init__(self, record: Mapping[str, Any], rules=None, allow_paths: Sequence = (), every: int = 32,
-                 most_kept: Optional[int] = None):
-        _check(record)
-        rules = _rules_for(record, rules, allow_paths)
+    def __init__(self, record: Mapping[str, Any], rules, every: int = 32, most_kept: Optional[int] = None):
+        check_record(record)
         self.actions = list(record["actions"])
         self._stacks: dict = {}
         for s in sorted(record["stacks"], key=lambda s: s["before"]):
@@ -171,7 +153,7 @@ def _stack(game, deck) -> None:
 def checked(record: Any, max_actions: int = MAX_ACTIONS) -> dict:
     """A copy of ``record`` holding only what was checked (``_check``): for a server that keeps records
     it did not write, so nothing unread is kept."""
-    _check(record, max_actions)
+    check_record(record, max_actions)
     out = {k: record[k] for k in FIELDS}
     out["overrides"] = dict(record["overrides"])
     out["decks"] = [list(d) for d in record["decks"]]
@@ -202,7 +184,7 @@ def read_record_file(path) -> Any:
         raise RecordError("it is not a saved game (JSON nested too deeply)") from None
 
 
-def _check(record: Any, max_actions: int = MAX_ACTIONS) -> None:
+def check_record(record: Any, max_actions: int = MAX_ACTIONS) -> None:
     """Every field of a record, by type and size, before anything is used; no field a record has not."""
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a mapping (JSON object), not {type(record).__name__}")

@@ -17,7 +17,8 @@ from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
 from ..bots import BUNDLED, BotError, check_bot_options, make_bot
 from ..engine.actions import parse_action
-from ..engine.record import RecordError, replay
+from ..engine.record import RecordError
+from ..rules import replay
 from ..engine.visibility import seen_by
 from ..errors import RulesdslError
 from .words import action_words, result_words
