@@ -324,8 +324,10 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
                        shows="card"),
         "marked": Builtin(lambda g, c, name: c in g.marks.get(name, {}), (2, 2),
                           "whether a card carries a mark made when it was discarded"),
-        "marks_by": Builtin(lambda g, t, name: sum(1 for s in g.marks.get(name, {}).values() if g.team_of(s) == t),
-                            (2, 2), "how many cards a team's players marked"),
+        "marks_by": Builtin(lambda g, t, name: sum(k for s, k in enumerate(g.mark_counts.get(name, ()))
+                                                   if g.team_of(s) == t),
+                            (2, 2), "how many discards of a team's players made this mark this hand (a card "
+                            "marked, taken back and marked again counts twice)"),
         "holder": Builtin(lambda g, t: _holder(g, t), (1, 1),
                           "the seat whose hand holds a card (by its text, e.g. \"3D\"), or none", shows="secret"),
         "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),

@@ -211,7 +211,8 @@ class Game:
         self.turn_in_reserve = False
         self.answers: dict = {}                    # seat -> the partner's answer this turn
         self.asked = False
-        self.marks: dict = {}                      # mark name -> {card: seat that marked it}
+        self.marks: dict = {}                      # mark name -> {card: seat that marked it last}
+        self.mark_counts: dict = {}                # mark name -> marking discards per seat this hand
         self.team_melded = [False] * (self.teams or self.n)
         self.stage_total = 0                       # initial meld: counting value placed this turn
         self.staged_kinds: list = []               # contract: kinds of the melds placed this turn

@@ -57,7 +57,7 @@ _PLAIN = frozenset({
     "last_gains", "final_deadwood", "env", "counters", "event_size", "event_owner", "arrived", "state",
     "streak", "streak_now", "pending_end", "ending", "_rng_shared", "_setup", "_stack_log", "_stacks",
     # the hand
-    "picked_up", "reserve_turns", "turn_in_reserve", "revealed", "team_melded", "stage_total",
+    "picked_up", "mark_counts", "reserve_turns", "turn_in_reserve", "revealed", "team_melded", "stage_total",
     "staged_kinds", "reshuffles", "discard_forbid", "banned", "forced_draw", "draws", "can_play",
     "go_out_only", "owed",
     # climbing and tricks

@@ -379,6 +379,34 @@ def test_a_discard_may_mark_the_card_and_rules_read_the_mark():
     assert legal(g) == ["draw stock", "take discard"]               # the turn-up 5S was never marked
 
 
+@documents("turn[].actions[].mark")
+def test_marks_by_counts_each_marking_discard_even_of_a_card_marked_before():
+    """`marks_by(team, NAME)` counts the discards a side's players made that carried the mark: a marked
+    card taken back and discarded with the mark again counts again (a penalty per discard, as in Hand
+    and Foot's house rule on wild cards discarded to reach the foot).  Found by the Hand and Foot
+    scoring property: the count was of cards, so a card marked twice was one penalty."""
+    turn = """
+    - step: draw
+      actions:
+        - draw: stock
+        - take: discard
+          when: marks_by(0, "hot") + marks_by(1, "hot") < 3
+    - step: finish
+      actions:
+        - discard: discard
+          mark: {hot: 'rank(card) == "A"'}
+    """
+    g = game(text(turn), deck=CARDS, dealer=0)
+    g.apply("draw stock")
+    g.apply("discard AS")                                           # seat 1 marks the ace: 1
+    g.apply("take discard")
+    g.apply("discard AS")                                           # seat 0 marks it again: 2
+    assert legal(g) == ["draw stock", "take discard"]
+    g.apply("take discard")
+    g.apply("discard AS")                                           # seat 1, a second time: 3
+    assert legal(g) == ["draw stock"]
+
+
 # ------------------------------------------------------------------ ask, question
 
 ASK = """

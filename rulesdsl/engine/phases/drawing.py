@@ -287,6 +287,8 @@ class TurnPhase(Phase):
             for name, cond in spec.marks.items():
                 if cond(g):
                     g.marks.setdefault(name, {})[c] = g.actor
+                    counts = g.mark_counts.setdefault(name, [0] * g.n)
+                    counts[g.actor] += 1
             g.cand = None
             hand.remove(c)
             g.zones[spec.arg].append(c)
