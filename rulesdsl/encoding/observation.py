@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from ..mechanics.registry import mechanics, present
+from ..mechanics.registry import mechanics, on_change, present
 
 if TYPE_CHECKING:                    # numpy is needed to fill tensors, not to describe them
     import numpy as np
@@ -42,6 +42,9 @@ def phase_slots() -> tuple:
     """The phases the one-hot ``phase`` names: the core's, those mechanics give a slot of their own
     (``Mechanic.observed_phases``), then ``over`` and ``other`` (every other phase)."""
     return CORE_PHASES + tuple(p for m in mechanics() for p in m.observed_phases) + ("over", "other")
+
+
+on_change(phase_slots.cache_clear)
 
 
 class ObservationSpec(NamedTuple):

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ..errors import IllegalAction, excerpt
 from ..compile.cards import normalise
 
-from ..mechanics.registry import mechanics
+from ..mechanics.registry import mechanics, on_change
 
 
 class Action(NamedTuple):
@@ -72,6 +72,10 @@ def mechanic_verbs() -> dict:
 def word_verbs() -> frozenset:
     """The verbs whose one word is not a zone (``bid 4``): kept as written, never matched to a zone."""
     return frozenset(v for v, spec in mechanic_verbs().items() if spec.takes == "word")
+
+
+on_change(mechanic_verbs.cache_clear)
+on_change(word_verbs.cache_clear)
 _SOME_CARDS = ("play", "meld")               # one card or more
 _SYNTAX = {
     "discard": "`discard CARD`", "give": "`give CARD`", "play": "`play CARD ...`",

@@ -15,7 +15,7 @@ cannot be missed by any of them.
 from __future__ import annotations
 
 from ..mechanics.base import STATE_KINDS
-from ..mechanics.registry import mechanics
+from ..mechanics.registry import mechanics, on_change
 
 #: fixed when the game is built, shared by a clone with its original
 FIXED = frozenset({"prog", "phases", "seed", "digest", "n", "teams", "go_out_names", "source", "_rng"})
@@ -71,6 +71,14 @@ _PLAIN = frozenset({
 
 _GROUPS = dict(zip(STATE_KINDS, (_CARD, _CARDS, _CARD_KEYED, _CARD_VALUED, _PUBLIC_CARDS, _PLAIN)))
 _NAMES = dict(zip(STATE_KINDS, ("CARD", "CARDS", "CARD_KEYED", "CARD_VALUED", "PUBLIC_CARDS", "PLAIN")))
+
+
+def _forget() -> None:
+    for name in list(_NAMES.values()) + ["DECLARED"]:
+        globals().pop(name, None)
+
+
+on_change(_forget)
 
 
 def __getattr__(name: str):

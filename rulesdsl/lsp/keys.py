@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model.docs import section_doc
+from ..mechanics.registry import load_installed
 from ..model.game import RULESET, ParamT, PlayersT
 from ..model.schema import Choice, ChoiceExpr, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Type
 
@@ -28,6 +29,7 @@ def _as_struct(t: Type) -> Type:
 def type_at(path: tuple) -> Optional[Type]:
     """The type of the value at ``path`` (keys, ``"[]"`` for a list item), or None where the schema
     has no such key."""
+    load_installed()                               # an editor offers the whole vocabulary
     t: Optional[Type] = RULESET
     for key in path:
         t = _as_struct(t) if t is not None else None

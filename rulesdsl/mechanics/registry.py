@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import importlib
 import re
-from importlib import metadata
 from typing import Optional
 
 from .base import STATE_KINDS, Mechanic
@@ -31,20 +30,50 @@ GROUP = "rulesdsl.mechanics"
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 _registered: Optional[tuple] = None
+_installed = False                  # whether the installed packages' entry points have been read
 _broken: dict = {}                  # key -> (package, why it could not be loaded)
+_listeners: list = []               # what to forget when the registered mechanics change
 
 
 def mechanics() -> tuple:
-    """Every registered mechanic, built-in ones first (loaded once)."""
+    """Every mechanic registered so far: the built-in ones, then those of installed packages once
+    they have been looked for (``load_installed``)."""
     global _registered
     if _registered is None:
-        _registered = _load()
+        _registered = tuple(_instance(_resolve(ref), "rulesdsl") for ref in BUILTIN)
     return _registered
+
+
+def load_installed() -> bool:
+    """Look for the mechanics installed packages add (once; reading every distribution's entry points
+    costs a cold start some 20 ms, so it is done only when something needs them: a ruleset with a
+    section the built-in language lacks, an override of one, the whole vocabulary for an editor).
+    Returns whether the registry changed."""
+    global _registered, _installed
+    if _installed:
+        return False
+    _installed = True
+    before = mechanics()
+    _registered = before                         # a package reading the registry while it loads sees these
+    _registered = before + _load_installed({m.key for m in before})
+    changed = len(_registered) != len(before) or bool(_broken)
+    if changed:
+        _changed()
+    return changed
+
+
+def on_change(forget) -> None:
+    """Call ``forget()`` whenever the registered mechanics change (a cache of what they declare)."""
+    _listeners.append(forget)
+
+
+def _changed() -> None:
+    for forget in _listeners:
+        forget()
 
 
 def broken() -> dict:
     """Section key -> (package, reason) for the installed mechanics that could not be loaded."""
-    mechanics()
     return dict(_broken)
 
 
@@ -71,15 +100,11 @@ def refuse(key: str, why: str) -> None:
     if mech is not None:
         _broken[key] = (mech.origin, why)
         _registered = tuple(m for m in mechanics() if m.key != key)
+        _changed()
 
 
-def _load() -> tuple:
-    global _registered
+def _load_installed(taken: set) -> tuple:
     out: list = []
-    for ref in BUILTIN:
-        out.append(_instance(_resolve(ref), "rulesdsl"))
-    _registered = tuple(out)                     # a package reading the registry while it loads sees these
-    taken = {m.key for m in out}
     for ep in _entry_points():
         package = _package(ep)
         if ep.name in taken:                     # a built-in's key: the built-in stays, the package is refused
@@ -95,8 +120,6 @@ def _load() -> tuple:
                                 if mech.key != ep.name else "a section key is a lowercase word")
         elif any(kind not in STATE_KINDS for kind in mech.state.values()):
             _broken[ep.name] = (package, "its state kinds must be among " + ", ".join(STATE_KINDS))
-        elif mech.key in taken:
-            _broken[ep.name] = (package, f"`{mech.key}` is already a section of the language")
         else:
             taken.add(mech.key)
             out.append(mech)
@@ -117,6 +140,7 @@ def _instance(obj, package: str) -> Mechanic:
 
 
 def _entry_points() -> list:
+    from importlib import metadata               # imported here: a cold start without packages skips it
     try:
         return sorted(metadata.entry_points(group=GROUP), key=lambda ep: ep.name)
     except Exception:                            # a damaged installation: no plugins, not a crash

@@ -14,7 +14,7 @@ from typing import Any, Optional
 from ..errors import Diagnostics
 from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
-from ..mechanics.registry import broken, by_key, mechanics, present, refuse
+from ..mechanics.registry import broken, by_key, load_installed, mechanics, on_change, present, refuse
 from .parts import DOC, RANK_LIST, const_expr, make
 from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Text, Type,
                      _kind, value_kind, yaml_set_hint)
@@ -1131,11 +1131,14 @@ class _RulesetStruct(Struct):
 
 
 RULESET = _RulesetStruct()
+on_change(lambda: setattr(RULESET, "fields", None))      # the mechanics changed: gather the sections again
 
 
 def build_ruleset(tree: Node, diags: Diagnostics) -> Optional[Ruleset]:
     """Raw tree -> Ruleset, or None with the problems recorded in ``diags``."""
     if isinstance(tree, Map):
+        if any(k not in RULESET.fields and k not in SOURCE_KEYS for k, _ in tree.items()):
+            load_installed()                     # a section the built-in language lacks: look for packages
         known = set(_CORE) | set(SOURCE_KEYS) | set(by_key())     # a refused package never shadows these
         failed = {k: why for k, why in broken().items() if k not in known}
         for k, _ in tree.items():

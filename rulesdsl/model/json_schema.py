@@ -21,6 +21,7 @@ import inspect
 import re
 from typing import Any, Callable
 
+from ..mechanics.registry import load_installed
 from .game import RULESET, SOURCE_FIELDS
 from .schema import Field, Struct, Type
 
@@ -153,7 +154,8 @@ def _json_default(value: Any) -> Any:
 
 def top_level() -> Struct:
     """The top level as a file may write it: the ruleset's sections and the keys the source layer
-    reads (``extends``)."""
+    reads (``extends``).  The vocabulary is the whole of it: installed packages' mechanics included."""
+    load_installed()
     return Struct(RULESET.label, {**RULESET.fields, **SOURCE_FIELDS}, RULESET.make)
 
 

@@ -384,6 +384,7 @@ def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics,
     ruleset is one diagnostic at the ``extends`` line that says where the problem is and quotes at most
     a short excerpt: the file was not named by the user, and may not be a ruleset at all.  So its text
     joins ``sources`` only once it reads as a ruleset, and then cut to short excerpts."""
+    from ..mechanics.registry import load_installed
     from ..model.game import RULESET, SOURCE_KEYS
 
     def refuse(why: str) -> None:
@@ -400,7 +401,7 @@ def _read_base(path: Path, shown: str, name: str, pos: Pos, d: Diagnostics,
     if not isinstance(tree, Map):
         refuse(f"is not a ruleset (it holds {describe(tree)}, not a mapping of sections; {tree.pos})")
     for key in tree.keys():
-        if key not in RULESET.fields and key not in SOURCE_KEYS:
+        if key not in RULESET.fields and key not in SOURCE_KEYS and not (load_installed() and key in RULESET.fields):
             refuse(f"is not a ruleset: its top-level key `{excerpt(key, 12)}` ({tree.where(key)}) is no "
                    "ruleset section")
     if sources is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Mapping, Optional, Sequence
 
-from ..mechanics.registry import mechanics
+from ..mechanics.registry import mechanics, on_change
 
 #: built-in verbs -> (third person, first person) phrases; ``{cards}`` and ``{zone}`` are filled in
 _VERBS = {
@@ -42,6 +42,9 @@ def _verbs() -> dict:
                          for m in mechanics() for verb, spec in m.verbs.items()}}
 
 HIDDEN = "a card"
+
+
+on_change(_verbs.cache_clear)
 
 
 def card_phrase(cards: Sequence[str], shown: Optional[set]) -> str:
