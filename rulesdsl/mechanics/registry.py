@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import threading
 from typing import Optional
 
 from .base import STATE_KINDS, Mechanic
@@ -33,6 +34,7 @@ _registered: Optional[tuple] = None
 _installed = False                  # whether the installed packages' entry points have been read
 _broken: dict = {}                  # key -> (package, why it could not be loaded)
 _listeners: list = []               # what to forget when the registered mechanics change
+_lock = threading.RLock()
 
 
 def mechanics() -> tuple:
@@ -50,16 +52,16 @@ def load_installed() -> bool:
     section the built-in language lacks, an override of one, the whole vocabulary for an editor).
     Returns whether the registry changed."""
     global _registered, _installed
-    if _installed:
-        return False
-    _installed = True
-    before = mechanics()
-    _registered = before                         # a package reading the registry while it loads sees these
-    _registered = before + _load_installed({m.key for m in before})
-    changed = len(_registered) != len(before) or bool(_broken)
-    if changed:
-        _changed()
-    return changed
+    with _lock:                                  # a server's threads: one looks, the others wait for it
+        if _installed:
+            return False
+        _installed = True
+        before = mechanics()                     # a package reading the registry while it loads sees these
+        _registered = before + _load_installed({m.key for m in before})
+        changed = len(_registered) != len(before) or bool(_broken)
+        if changed:
+            _changed()
+        return changed
 
 
 def on_change(forget) -> None:
