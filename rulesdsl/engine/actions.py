@@ -90,28 +90,9 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
     ``on N``; a go-out name takes at most one card; ``discard`` and ``give`` exactly one), and anything
     else is refused with ``IllegalAction``.  Messages quote at most ``ECHO_LIMIT`` characters of the
     input, escaped."""
-    if not isinstance(text, str):
-        raise IllegalAction(f"an action must be text or an Action, not {type(text).__name__}", "action syntax")
-    if len(text) > MAX_ACTION_CHARS:
-        raise IllegalAction(f"`{excerpt(text)}` is too long for an action ({len(text):,} characters; "
-                            f"at most {MAX_ACTION_CHARS:,})", "action syntax")
-    words = text.split()
-    if not words:
-        raise IllegalAction("empty action", "action syntax")
-    verb = words[0].lower()
-    for name in go_out_names:                      # a go-out name is matched however it is written
-        if name.lower() == verb:
-            verb = name
-    rest = words[1:]
+    verb, rest, written = _verb_and_rest(text, go_out_names)
     if verb in ("draw", "take", "claim"):
-        if len(rest) not in (1, 2) or (verb == "draw" and len(rest) != 1):
-            raise IllegalAction(f"`{verb}` needs a zone, as in `{verb} stock` (take and claim may add how "
-                                "many cards: `take discard 3`)", "action syntax")
-        if len(rest) == 2:
-            if not re.fullmatch(r"[0-9]{1,4}", rest[1]) or int(rest[1]) < 1:
-                raise IllegalAction(f"`{excerpt(rest[1])}` is not a number of cards", "action syntax")
-            return Action(verb, rest[0].lower(), (str(int(rest[1])),))
-        return Action(verb, rest[0])
+        return _zone_action(verb, rest)
     spec = mechanic_verbs().get(verb)
     if spec is not None and spec.takes == "word":
         if len(rest) != 1 or not re.fullmatch(r"[A-Za-z0-9_]{1,40}", rest[0]):
@@ -125,57 +106,108 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
     if not go_out and verb not in _ONE_CARD + _SOME_CARDS + ("layoff",):
         from ..model.game import builtin_verbs
         known = ", ".join(builtin_verbs() + tuple(go_out_names))
-        raise IllegalAction(f"unknown action `{excerpt(words[0], 24)}`; actions: {known}", "action syntax")
-    target = 0
-    named = ""
+        raise IllegalAction(f"unknown action `{excerpt(written, 24)}`; actions: {known}", "action syntax")
+    rest, named = _named_suit(verb, rest)
+    rest, zone = _to_pile(verb, rest)
+    rest, target = _on_meld(verb, rest)
+    rest, melds = _with_melds(verb, rest) if go_out else (rest, ())
+    _check_card_count(verb, go_out, rest)
+    return Action(verb, zone, tuple(_card(w) for w in rest), target, named, melds)
+
+
+def _verb_and_rest(text: object, go_out_names: tuple) -> tuple:
+    """(verb, the words after it, the verb as written): a go-out name matched however it is written."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action must be text or an Action, not {type(text).__name__}", "action syntax")
+    if len(text) > MAX_ACTION_CHARS:
+        raise IllegalAction(f"`{excerpt(text)}` is too long for an action ({len(text):,} characters; "
+                            f"at most {MAX_ACTION_CHARS:,})", "action syntax")
+    words = text.split()
+    if not words:
+        raise IllegalAction("empty action", "action syntax")
+    verb = words[0].lower()
+    for name in go_out_names:
+        if name.lower() == verb:
+            verb = name
+    return verb, words[1:], words[0]
+
+
+def _zone_action(verb: str, rest: list) -> Action:
+    """``draw ZONE``, ``take ZONE [N]``, ``claim ZONE [N]``."""
+    if len(rest) not in (1, 2) or (verb == "draw" and len(rest) != 1):
+        raise IllegalAction(f"`{verb}` needs a zone, as in `{verb} stock` (take and claim may add how "
+                            "many cards: `take discard 3`)", "action syntax")
+    if len(rest) == 2:
+        if not re.fullmatch(r"[0-9]{1,4}", rest[1]) or int(rest[1]) < 1:
+            raise IllegalAction(f"`{excerpt(rest[1])}` is not a number of cards", "action syntax")
+        return Action(verb, rest[0].lower(), (str(int(rest[1])),))
+    return Action(verb, rest[0])
+
+
+def _named_suit(verb: str, rest: list) -> tuple:
+    """``play ... name S``: (the words before it, the suit), else (rest, "")."""
     if verb == "play" and len(rest) >= 2 and rest[-2].lower() == "name":
         if not re.fullmatch(r"[A-Za-z0-9]{1,8}", rest[-1]):
             raise IllegalAction(f"`name` needs a suit, as in `play 8H name S`, not `{excerpt(rest[-1], 24)}`",
                                 "action syntax")
-        named = rest[-1].upper()
-        rest = rest[:-2]
-    elif any(w.lower() == "name" for w in rest):
+        return rest[:-2], rest[-1].upper()
+    if any(w.lower() == "name" for w in rest):
         raise IllegalAction(f"`name SUIT` ends a play (`play 8H name S`); `{verb}` does not name a suit"
                             if verb != "play" else "`name` needs a suit after it: `play 8H name S`",
                             "action syntax")
-    zone = ""
+    return rest, ""
+
+
+def _to_pile(verb: str, rest: list) -> tuple:
+    """``discard CARD to ZONE``: (the words before it, the zone), else (rest, "")."""
     if verb == "discard" and len(rest) == 3 and rest[-2].lower() == "to":
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", rest[-1]):
             raise IllegalAction(f"`to` needs a pile, as in `discard 2H to discard`, not `{excerpt(rest[-1], 24)}`",
                                 "action syntax")
-        zone = rest[-1]
-        rest = rest[:-2]
-    elif any(w.lower() == "to" for w in rest):
+        return rest[:-2], rest[-1]
+    if any(w.lower() == "to" for w in rest):
         raise IllegalAction("`to ZONE` ends a discard (`discard 2H to discard`)" if verb == "discard" else
                             f"`{verb}` does not name a pile (`to ZONE`); only `discard CARD to ZONE` does",
                             "action syntax")
+    return rest, ""
+
+
+def _on_meld(verb: str, rest: list) -> tuple:
+    """``layoff CARD on N``: (the words before it, N), else (rest, 0)."""
     if verb == "layoff":
         if len(rest) < 3 or rest[-2].lower() != "on":
             raise IllegalAction("a layoff names its card and the meld: `layoff CARD on N`", "action syntax")
         if not re.fullmatch(r"[0-9]{1,4}", rest[-1]) or int(rest[-1]) < 1:
             raise IllegalAction(f"`on` needs a meld number (1, 2, ... as numbered in the view), not "
                                 f"`{excerpt(rest[-1], 24)}`", "action syntax")
-        target = int(rest[-1])
-        rest = rest[:-2]
-    elif any(w.lower() == "on" for w in rest):
+        return rest[:-2], int(rest[-1])
+    if any(w.lower() == "on" for w in rest):
         raise IllegalAction(f"`{verb}` does not name a meld (`on N`); only `layoff CARD on N` does",
                             "action syntax")
-    melds: tuple = ()
-    if go_out and any(w.lower() == "with" for w in rest):
-        i = [w.lower() for w in rest].index("with")
-        groups, cur = [], []
-        for w in rest[i + 1:]:
-            if w == "/":
-                groups.append(cur)
-                cur = []
-            else:
-                cur.append(w)
-        groups.append(cur)
-        if not all(groups):
-            raise IllegalAction(f"`{verb} ... with` names melds separated by `/`, as in `{verb} KC with 7S 7D 7C "
-                                "/ 8H 9H 10H`", "action syntax")
-        melds = tuple(tuple(_card(w) for w in grp) for grp in groups)
-        rest = rest[:i]
+    return rest, 0
+
+
+def _with_melds(verb: str, rest: list) -> tuple:
+    """A go-out's ``... with M1 / M2``: (the words before it, the melds), else (rest, ())."""
+    if not any(w.lower() == "with" for w in rest):
+        return rest, ()
+    i = [w.lower() for w in rest].index("with")
+    groups, cur = [], []
+    for w in rest[i + 1:]:
+        if w == "/":
+            groups.append(cur)
+            cur = []
+        else:
+            cur.append(w)
+    groups.append(cur)
+    if not all(groups):
+        raise IllegalAction(f"`{verb} ... with` names melds separated by `/`, as in `{verb} KC with 7S 7D 7C "
+                            "/ 8H 9H 10H`", "action syntax")
+    return rest[:i], tuple(tuple(_card(w) for w in grp) for grp in groups)
+
+
+def _check_card_count(verb: str, go_out: bool, rest: list) -> None:
+    """A go-out takes at most one card (its discard), ``discard``/``give``/``layoff`` one, the others some."""
     if go_out:
         if len(rest) > 1:
             raise IllegalAction(f"`{verb}` takes at most one card (its discard)", "action syntax")
@@ -184,7 +216,6 @@ def parse_action(text: str, go_out_names: tuple = ()) -> Action:
             raise IllegalAction(f"`{verb}` takes one card: {_SYNTAX[verb]}", "action syntax")
     elif not rest:
         raise IllegalAction(f"`{verb}` needs cards: {_SYNTAX[verb]}", "action syntax")
-    return Action(verb, zone, tuple(_card(w) for w in rest), target, named, melds)
 
 
 def coerce_action(action: object, go_out_names: tuple = ()) -> Action:
