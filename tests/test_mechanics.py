@@ -213,6 +213,8 @@ def test_an_installed_package_adds_a_mechanic_that_plays_end_to_end(tmp_path):
     valid = _cli(site, "validate", str(path))
     assert valid.returncode == 0, valid.stdout + valid.stderr
     assert "cut (rulesdsl-example-pkg)" in valid.stdout
+    report = json.loads(_cli(site, "validate", "--format", "json", str(path)).stdout)
+    assert report["mechanics"] == [{"section": "cut", "package": "rulesdsl-example-pkg"}]
     book = _cli(site, "rulebook", str(path))
     assert book.returncode == 0 and "The cut" in book.stdout and "leaving at least 4 cards" in book.stdout
 

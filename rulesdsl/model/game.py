@@ -1033,6 +1033,7 @@ class DerivedT(MapOf):
         return INVALID if bad else out
 
 
+#: the sections the core reads itself; the mechanics' come from the registry (``rulesdsl.mechanics``)
 _CORE = {
     "name": Field(Str(), True),
     "description": Field(Str(), default=""),
@@ -1061,8 +1062,6 @@ _CORE = {
     "scoring": Field(SCORING, True),
     "match": Field(MATCH, True),
 }
-#: the sections the core reads itself, before the mechanics' (``rulesdsl.mechanics``)
-CORE_FIELDS = tuple(_CORE)
 
 
 #: the notation's own action words (``engine.actions``)

@@ -352,22 +352,26 @@ def test_a_deep_take_needs_open_melds():
 
 # ------------------------------------------------------------------ mark
 
-@documents("turn[].actions[].mark")
-def test_a_discard_may_mark_the_card_and_rules_read_the_mark():
-    """`mark: {NAME: CONDITION}` on a discard marks the card when the condition holds for it (`card`);
-    `marked(card, NAME)` reads the mark."""
-    turn = """
+def _marking_turn(take_when: str) -> str:
+    """Draw or take the discard (while ``take_when`` holds); then discard, an ace marked `hot`."""
+    return f"""
     - step: draw
       actions:
         - draw: stock
         - take: discard
-          when: not marked(top(discard), "hot")
+          when: {take_when}
     - step: finish
       actions:
         - discard: discard
-          mark: {hot: 'rank(card) == "A"'}
+          mark: {{hot: 'rank(card) == "A"'}}
     """
-    g = game(text(turn), deck=CARDS, dealer=0)
+
+
+@documents("turn[].actions[].mark")
+def test_a_discard_may_mark_the_card_and_rules_read_the_mark():
+    """`mark: {NAME: CONDITION}` on a discard marks the card when the condition holds for it (`card`);
+    `marked(card, NAME)` reads the mark."""
+    g = game(text(_marking_turn('not marked(top(discard), "hot")')), deck=CARDS, dealer=0)
     g.apply("draw stock")
     g.apply("discard AS")                                           # an ace: marked hot
     assert legal(g) == ["draw stock"]
@@ -385,18 +389,7 @@ def test_marks_by_counts_each_marking_discard_even_of_a_card_marked_before():
     card taken back and discarded with the mark again counts again (a penalty per discard, as in Hand
     and Foot's house rule on wild cards discarded to reach the foot).  Found by the Hand and Foot
     scoring property: the count was of cards, so a card marked twice was one penalty."""
-    turn = """
-    - step: draw
-      actions:
-        - draw: stock
-        - take: discard
-          when: marks_by(0, "hot") + marks_by(1, "hot") < 3
-    - step: finish
-      actions:
-        - discard: discard
-          mark: {hot: 'rank(card) == "A"'}
-    """
-    g = game(text(turn), deck=CARDS, dealer=0)
+    g = game(text(_marking_turn('marks_by(0, "hot") + marks_by(1, "hot") < 3')), deck=CARDS, dealer=0)
     g.apply("draw stock")
     g.apply("discard AS")                                           # seat 1 marks the ace: 1
     g.apply("take discard")

@@ -1,6 +1,6 @@
 """The exchange (``exchange:``): cards passed after the deal and before the first lead -- by the
 finishing positions of the last deal (the last gives the first its best cards), or every seat to the
-seat ``to`` names (passing in Hearts).  Highest and lowest follow the order of play.
+seat ``to`` names (every player passing to the left, say).  Highest and lowest follow the order of play.
 
 This module is the whole mechanic but its run-time phase (``phase.ExchangePhase``), its words in the
 rulebook (``rulebook``) and the greedy bot's choice (``greedy``).
