@@ -73,7 +73,7 @@ def test_the_climbing_memo_of_plays_stays_within_its_bound(monkeypatch):
     import random
 
     import rulesdsl
-    from rulesdsl.engine.phases.climbing import ClimbPhase
+    from rulesdsl.mechanics.climbing.phase import ClimbPhase
 
     monkeypatch.setattr(ClimbPhase, "MEMO_LIMIT", 5)
     game = rulesdsl.load("president").new_game(seed=1)

@@ -8,20 +8,14 @@ position it leads to is judged from the acting seat's own cards and public state
 Order of preference, highest first (ties broken by the bot's own ``random.Random(seed)``):
 
 1. **Going out**: an action after which the seat is the hand's declarer (it went out, or the hand ended
-   with it as declarer), or, in a climbing phase, a play that empties its hand.  Between several ways
-   out, the one that leaves the least penalty in the cards it keeps (out with no deadwood first).
+   with it as declarer).  Between several ways out, the one that leaves the least penalty in the cards it keeps (out with no deadwood first).
 2. **Asking to go out** (``ask``): offered only when going out would be legal but for the partner's
    word, so it is taken; a partner asked (``yes``/``no``) answers ``yes``.
 3. **Melding and laying off when it helps**: an action after which the seat still acts and that
    raises the worth of its position (below) comes before anything that ends the turn, the best first.
-4. Otherwise the action whose resulting position is worth most to the seat.  A climbing phase plays
-   the lowest combination that beats the last play (fewest wild cards, then lowest rank in the order
-   in force, then most cards, then lowest tier and strength), never passes while a play exists, and
-   draws only when it cannot play; a play that names a suit names the one the seat holds most of; an
-   exchange gives the seat's lowest card (its highest, where the lowest total wins the match).  (Simple
-   on purpose: it never saves high cards.)
-5. **A mechanic's own phases** (trick play, bidding...): as the mechanic says (``Mechanic.greedy``; for
-   trick play see ``mechanics.tricks.greedy``, for bidding ``mechanics.bidding.greedy``).
+4. Otherwise the action whose resulting position is worth most to the seat.
+5. **A mechanic's own phases** (climbing, the exchange, trick play, bidding...): as the mechanic says
+   (``Mechanic.greedy``; see ``greedy`` in each package of ``rulesdsl.mechanics``).
 
 **What a position is worth** ("the penalty of what the seat holds", as the ruleset scores it): where
 the ruleset scores each player or each team with an expression (``scoring.each_player`` /
@@ -95,7 +89,7 @@ class GreedyBot:
         self._prog = prog
         values = prog.cards.value
         self._mean = sum(values) / len(values) if values else 0
-        self._by_score = prog.climbing is None and (prog.each_team is not None or prog.each_player is not None)
+        self._by_score = not prog.sheds and (prog.each_team is not None or prog.each_player is not None)
         zones = prog.model.zones
         self._piles = [z for z in prog.table_zones if zones[z].visible in ("top", "all")]
         self._link = _linker(prog)
@@ -115,8 +109,6 @@ class GreedyBot:
         verbs = {a.verb for a in actions}
         if "yes" in verbs:                                  # the partner asks to go out: let them
             return next(a for a in actions if a.verb == "yes")
-        if game.phase == "climb":
-            return self._climb(game, actions)
         policy = self._policies.get(game.phase)
         if policy is not None:                              # a mechanic's own phase
             return policy(self, game, actions)
@@ -346,53 +338,7 @@ class GreedyBot:
             return p.each_team(c)
         return p.each_player(c)
 
-    # ------------------------------------------------------------------ climbing and the exchange
-    def _climb(self, game, actions: list) -> Action:
-        seat = game.current_player
-        hand = game.pzones[game.prog.climbing.play_from][seat]
-        plays = [a for a in actions if a.verb == "play"]
-        if not plays:
-            rest = [a for a in actions if a.verb != "pass"] or actions
-            return rest[self.rng.randrange(len(rest))]
-        out = [a for a in plays if len(a.cards) == len(hand)]
-        if out:
-            plays = out
-        strength = self._strengths(game)
-        keyed = [(strength(a), a) for a in plays]
-        low = min(k for k, _ in keyed)
-        best = [a for k, a in keyed if k == low]
-        if len(best) > 1 and any(a.named for a in best):     # name the suit the seat holds most of
-            best = self._named(game, seat, best)
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
-
-    def _strengths(self, game):
-        """A play -> its sort key, lowest first: (wild cards, rank, -size, tier, strength) under the
-        rank order in force, as the climbing phase sees it."""
-        phase = game.phases["climb"]
-        entries = dict(zip(getattr(game, "play_actions", ()), getattr(game, "play_entries", ())))
-        views: dict = {}
-
-        def key(a: Action) -> tuple:
-            e = entries.get(a)
-            if e is None:
-                return (0, 0, -len(a.cards), 0, 0)
-            v = views.get(e.shape)
-            if v is None:
-                v = views[e.shape] = phase.view_of(game, e.shape)
-            return (v.wilds, v.rank, -v.size, v.tier, v.high)
-        return key
-
-    def _named(self, game, seat: int, plays: list) -> list:
-        cards = game.prog.cards
-        played = {c for a in plays for c in a.cards}
-        count: dict = {}
-        for x in game.pzones[game.prog.climbing.play_from][seat]:
-            if cards.text[x] not in played and cards.suit[x] >= 0:
-                s = cards.suits[cards.suit[x]]
-                count[s] = count.get(s, 0) + 1
-        top = max((count.get(a.named, 0) for a in plays), default=0)
-        return [a for a in plays if count.get(a.named, 0) == top]
-
+    # ------------------------------------------------------------------ the draft
     def _draft(self, game, actions: list) -> Action:
         """Keep a card of the upper half of the order of play (the lower half, where the lowest total
         wins), and pass the rest."""
@@ -413,7 +359,7 @@ def _linker(prog):
     meld with another card of ``hand`` (same rank for sets and groups, same suit and at most two
     places apart in a run's order; a wild card links with anything).  None without meld types."""
     types = list(prog.model.melds.values())
-    if not types or prog.climbing is not None:
+    if not types or prog.sheds:
         return None
     cards = prog.cards
     rank_of, suit_of, value = cards.rank, cards.suit, cards.value

@@ -18,8 +18,8 @@ Details that matter for card games:
   search cannot inform) or after ``depth`` decisions of rollout.  A finished deal is scored by what it
   did to each side's score; a cut-off one by the greedy bot's measure of each seat's position (the
   ruleset's own scoring of what it holds and has laid down, deadwood, what its cards may become), or,
-  in climbing games, by the cards each side still holds (fewer and cheaper is better).  Each side's
-  reward is 0.5 + 0.5 tanh(its lead over the average of the other sides / a unit), the unit being four
+  in climbing and shedding games (``Mechanic.sheds``), by the cards each side still holds (fewer and
+  cheaper is better).  Each side's reward is 0.5 + 0.5 tanh(its lead over the average of the other sides / a unit), the unit being four
   average card values, so wins count by their size and the same search suits every scoring scale.
 * **Leaves**: by default (``depth=None``) a new leaf is judged at once by that measure wherever the
   ruleset scores positions (melds, deadwood, points in hand), and played out to the end of the deal
@@ -104,7 +104,7 @@ class ISMCTSBot:
     def _iterate(self, game, me: int, root: _Node) -> None:
         world = game.determinize(me, self.rng)
         hand, scores = world.hand_number, list(world.scores)
-        start = None if self.depth is None and world.prog.climbing is not None else self._standing(world)
+        start = None if self.depth is None and world.prog.sheds else self._standing(world)
         path = [root]
         node = root
         while not world.is_over and world.hand_number == hand:
@@ -150,7 +150,7 @@ class ISMCTSBot:
         policy = self._rollout_policy()
         depth = self.depth
         if depth is None:                   # judged at once where a position can be, else played out
-            depth = 0 if world.prog.climbing is None else _WHOLE_DEAL
+            depth = _WHOLE_DEAL if world.prog.sheds else 0
         for _ in range(depth):
             if world.is_over or world.hand_number != hand:
                 return
@@ -186,7 +186,7 @@ class ISMCTSBot:
     def _standing(self, world) -> list:
         """Each side's position by the measure that judges cut-off deals (greater is better)."""
         sides = len(world.scores)
-        if world.prog.climbing is not None:
+        if world.prog.sheds:
             return [-_holding(world, s) for s in range(sides)]
         judge = self._judge()
         out = [0.0] * sides
@@ -208,7 +208,7 @@ class ISMCTSBot:
             if start is None:                   # a played-out deal past the rollout bound: as it stands
                 start = [0.0] * sides
             gain = [now[s] - start[s] for s in range(sides)]
-        unit = 2.0 if not ended and world.prog.climbing is not None else self._unit(world.prog)
+        unit = 2.0 if not ended and world.prog.sheds else self._unit(world.prog)
         if sides == 1:
             side_reward = [0.5 + 0.5 * math.tanh(gain[0] / unit)]
         else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator
 
 from ..errors import Diagnostics, suggest
 from ..expr.ast import E, Expr
@@ -33,7 +33,6 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _turn(m, diags)
     _going_out(m, diags)
     _counts(m, diags)
-    _climbing(m, diags)
     _mechanics(m, diags)
     _reserves(m, diags)
     _scoring(m, diags)
@@ -112,7 +111,7 @@ def _uses(m: Ruleset, *functions: str) -> bool:
     return False
 
 
-def _whole(v: Any) -> bool:
+def whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -142,57 +141,6 @@ def _constraints(m: Ruleset, d: Diagnostics) -> None:
                 f"the rule is written at {c.pos}")
 
 
-def _climbing(m: Ruleset, d: Diagnostics) -> None:
-    c = m.climbing
-    play = card_play(m)
-    if c is None:
-        return
-    if play is not None:
-        d.error("E-TRICKS", f"a ruleset has either `climbing` or `{play[0].key}`, not both", play[1].pos)
-    check_zone(m, d, c.play_from, "player", "`climbing.play_from`", c.pos)
-    check_zone(m, d, c.to, "table", "`climbing.to`", c.pos)
-    if c.all_passed == "new_trick" or c.clears_trick is not None:
-        check_zone(m, d, c.cleared_to, "table", "`climbing.cleared_to`", c.pos)
-    if c.draw_from is not None:
-        check_zone(m, d, c.draw_from, "table", "`climbing.draw_from`", c.pos)
-    elif c.next_draws is not None:
-        d.error("E-MISSING", "`climbing.next_draws` needs `draw_from`: the zone owed cards are drawn from",
-                c.next_draws.pos, "draw_from: stock")
-    for what, e in (("draw_when", c.draw_when), ):
-        if e is not None and c.draw_from is None:
-            d.error("E-IGNORED", f"`climbing.{what}` has no effect without `draw_from`", e.pos)
-    for s_ in (c.suit_order or ()):
-        if s_ not in m.deck.suits:
-            d.error("E-UNKNOWN-SUIT", f"`climbing.suit_order` names `{s_}`, which is not a suit of the deck",
-                    c.pos, suggest(s_, list(m.deck.suits)) or "suits: " + " ".join(m.deck.suits))
-    if c.plays:
-        _plays(m, d)
-    elif len(c.sizes) != 2 or c.sizes[0] > c.sizes[1]:
-        d.error("E-RANGE", "`climbing.sizes` is [min, max] with min <= max", c.pos)
-    elif c.sizes[0] != 1:
-        d.error("E-CLIMB-SIZES", f"`climbing.sizes` starts at {c.sizes[0]}: a player holding no {c.sizes[0]} "
-                "cards of one rank could never lead, and a lead is never passed", c.pos,
-                f"allow single cards: `sizes: [1, {c.sizes[1]}]`")
-    else:
-        most = _most_of_a_rank(m)
-        if most is not None and c.sizes[1] > most:
-            d.error("E-CLIMB-SIZES", f"`climbing.sizes` allows plays of {c.sizes[1]} cards of one rank, but the "
-                    f"deck never holds more than {most}", c.pos, f"write `sizes: [1, {most}]`")
-    if c.order is not None:
-        for r in c.order:
-            if r != "joker" and r not in m.deck.ranks:
-                d.error("E-UNKNOWN-RANK", f"`climbing.order` names `{r}`, which is not a rank of the deck",
-                        c.pos, suggest(r, list(m.deck.ranks) + ["joker"]))
-    if m.roles:
-        for n in range(m.players.min, m.players.max + 1):
-            rows = m.roles.get(n)
-            if rows is None:
-                d.error("E-ROLES", f"`roles` has no list for {n} players", m.pos,
-                        "give one [role, points] per finishing position for every allowed player count")
-            elif len(rows) != n:
-                d.error("E-ROLES", f"`roles` for {n} players lists {len(rows)} positions", m.pos)
-
-
 def _scoring(m: Ruleset, d: Diagnostics) -> None:
     sc = m.scoring
     forms = [f for f in (sc.outcomes, sc.each_player, sc.each_team) if f is not None]
@@ -203,7 +151,7 @@ def _scoring(m: Ruleset, d: Diagnostics) -> None:
         d.error("E-MISSING", "`scoring.each_team` needs a `teams:` section", sc.pos)
     if m.teams is not None and m.players.min % m.teams.count:
         d.error("E-TEAMS", f"{m.players.min} players cannot form {m.teams.count} equal teams", m.teams.pos)
-    if not m.turn and m.climbing is None and card_play(m) is None:
+    if not m.turn and card_play(m) is None:
         d.error("E-MISSING", f"the ruleset needs `turn` steps (or {card_play_sections()} section)", m.pos)
 
 
@@ -243,37 +191,7 @@ def _deck(m: Ruleset, d: Diagnostics) -> None:
                     suggest(r, list(deck.ranks) + ["joker"]) or "ranks: " + " ".join(deck.ranks))
 
 
-def _plays(m: Ruleset, d: Diagnostics) -> None:
-    """``climbing.plays``: each pattern sound, and any single card a play (a lead is never passed)."""
-    c = m.climbing
-    copies = _copies_min(m)
-    for name, p in c.plays.items():
-        _pattern(m, d, f"play `{name}`", p, copies)
-        if p.when is not None:
-            d.error("E-UNSUPPORTED", f"play `{name}`: `when` applies to group melds on the table, not to plays",
-                    p.pos, f"say it in `beats` (or `pass_when`): `play.kind != \"{name}\" or ...`")
-    single = any(p.min == 1 and not p.ranks and p.kind in ("set", "group", "flush", "run") for p in c.plays.values())
-    if not single:
-        first = next(iter(c.plays.values()))
-        d.error("E-CLIMB-SIZES", "no pattern under `climbing.plays` takes any single card: a player holding "
-                "no other combination could never lead, and a lead is never passed", first.pos,
-                "add `single: {kind: set, min: 1, max: 1}`")
-
-
-def _most_of_a_rank(m: Ruleset) -> Optional[int]:
-    """The most cards of one rank the deck holds with any allowed player count (jokers are a rank)."""
-    best = None
-    for n in range(m.players.min, m.players.max + 1):
-        known_c, copies = quiet_value(m.deck.copies, m.param_values(), n)
-        known_j, jokers = quiet_value(m.deck.jokers, m.param_values(), n)
-        if not (known_c and known_j and _whole(copies) and _whole(jokers)):
-            return None
-        most = copies * max(len(m.deck.suits), jokers)
-        best = most if best is None else max(best, most)
-    return best
-
-
-def _copies_min(m: Ruleset) -> int:
+def copies_min(m: Ruleset) -> int:
     """The fewest deck copies any allowed player count gets (for "can this meld ever be made")."""
     best = None
     for n in range(m.players.min, m.players.max + 1):
@@ -285,9 +203,9 @@ def _copies_min(m: Ruleset) -> int:
 
 def _melds(m: Ruleset, d: Diagnostics) -> None:
     kinds = {"run": 0, "set": 0, "group": 0, "wild": 0}
-    copies = _copies_min(m)
+    copies = copies_min(m)
     for name, mt in m.melds.items():
-        _pattern(m, d, f"meld `{name}`", mt, copies)
+        check_pattern(m, d, f"meld `{name}`", mt, copies)
         if mt.when is not None and mt.kind != "group":
             d.error("E-UNSUPPORTED", f"meld `{name}`: `when` applies only to group melds", mt.pos)
         if mt.kind not in kinds:
@@ -321,7 +239,7 @@ def _meld_limits(m: Ruleset, d: Diagnostics, name: str, mt) -> None:
                 "use `kind: group` with `ranks` (groups take their own ranks on the table)")
 
 
-def _pattern(m: Ruleset, d: Diagnostics, what: str, mt, copies: int) -> None:
+def check_pattern(m: Ruleset, d: Diagnostics, what: str, mt, copies: int) -> None:
     """Checks every card pattern passes, a meld type or a play."""
     ranks = m.deck.ranks
     if mt.max is not None and mt.max < mt.min:
@@ -464,8 +382,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
     deck_exprs = [m.deck.copies, m.deck.jokers]
     count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
     play = card_play(m)
-    hand = (m.climbing.play_from if m.climbing is not None else play[0].play_from(play[1]) if play is not None
-            else "hand")
+    hand = play[0].play_from(play[1]) if play is not None else "hand"
     hand_exprs = [s.deal for s in m.deal if s.deal is not None and s.to == hand]
     numbers = deal_numbers(*([s.deal for s in m.deal if not s.deals_all] + [s.when for s in m.deal]))
     for n, num in ((n, num) for n in range(m.players.min, m.players.max + 1) for num in numbers):
@@ -494,7 +411,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
                 continue
             if s.deal is not None:
                 k = setup_value(s.deal, params, n, sd, num)
-                if not _whole(k) or k < 0:
+                if not whole(k) or k < 0:
                     if not sd:
                         d.error("E-DEAL", f"the deal count gives {k!r} with {n} players{in_deal}; it must be a whole "
                                 "number >= 0" + _values(m, [s.deal]), _blame(m, [s.deal], s.deal.pos),
@@ -509,7 +426,7 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
                 need += 1
                 turned[s.turn_up] = turned.get(s.turn_up, 0) + 1
         d.items.extend(sd.items)
-        if sd or not _whole(copies) or not _whole(jokers):
+        if sd or not whole(copies) or not whole(jokers):
             return
         if not to_hand:
             d.error("E-DEAL", f"with {n} players the deal gives nobody a card in `{hand}`"
@@ -584,7 +501,7 @@ def _counts(m: Ruleset, d: Diagnostics) -> None:
             known, v = quiet_value(expr, params, n)
             if not known:
                 break
-            if not _whole(v) or v < least:
+            if not whole(v) or v < least:
                 d.error("E-COUNT", f"{what} gives {v!r}" + (f" with {n} players" if m.players.min != m.players.max
                                                             else "") + f"; it must be a whole number >= {least}"
                         + _values(m, [expr]), _blame(m, [expr], expr.pos),
@@ -593,8 +510,11 @@ def _counts(m: Ruleset, d: Diagnostics) -> None:
 
 
 def _mechanics(m: Ruleset, d: Diagnostics) -> None:
-    """Each mechanic's section (``rulesdsl.mechanics``): the sections it needs are there, then its
-    own checks."""
+    """Each mechanic's section (``rulesdsl.mechanics``): at most one plays the hand's cards, the
+    sections it needs are there, then its own checks."""
+    plays = [(mech, section) for mech, section in present(m) if mech.plays_cards]
+    for mech, section in plays[1:]:
+        d.error("E-TRICKS", f"a ruleset has either `{plays[0][0].key}` or `{mech.key}`, not both", section.pos)
     for mech, section in present(m):
         missing = [(key, why) for key, why in mech.requires.items() if m.sections.get(key) is None]
         for key, why in missing:
@@ -604,8 +524,8 @@ def _mechanics(m: Ruleset, d: Diagnostics) -> None:
 
 
 def card_play_sections() -> str:
-    """The sections that play the hand's cards instead of turn steps, as a phrase: a `climbing` or ..."""
-    return "a " + " or ".join(f"`{k}`" for k in ["climbing"] + [x.key for x in mechanics() if x.plays_cards])
+    """The sections that play the hand's cards instead of turn steps, as a phrase: "a `A` or `B`"."""
+    return "a " + " or ".join(f"`{x.key}`" for x in mechanics() if x.plays_cards)
 
 
 _SEAT_NAMES = ("player", "dealer", "declarer", "defender")
@@ -645,12 +565,12 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
         pos = next(iter(m.melds.values())).pos
         d.error("E-IGNORED", "`melds` has no effect: nothing in this ruleset makes melds (no `table:` of open "
                 "melds, no `go_out`, no `deadwood(...)`)", pos, "remove `melds`, or add the rules that use them")
-    plays_wild = m.climbing is not None and any(p.kind in ("group", "wild") for p in m.climbing.plays.values())
+    plays_wild = any(mech.reads_wild(section) for mech, section in present(m))
     if m.wild is not None and m.table is None and not _uses(m, "is_wild") and not plays_wild:
         d.error("E-IGNORED", "`wild` has no effect: wild cards matter only in melds on the table (`table:`) "
                 "or through `is_wild(card)`", m.wild.pos, "remove `wild`, or add a `table:` section")
     play = card_play(m)
-    play = play[0].key if play is not None else "climbing" if m.climbing is not None else None
+    play = play[0].key if play is not None else None
     if play and m.turn:
         d.error("E-IGNORED", f"`turn` has no effect: play follows `{play}`, not turn steps", m.turn[0].pos,
                 f"remove `turn`, or `{play}` to play in turn steps")

@@ -8,9 +8,9 @@ State attributes read here: ``zones`` (table zone name -> list), ``pzones`` (per
 list of lists), ``tzones`` (per-team), ``actor`` (seat deciding now), ``dealer``, ``declarer``,
 ``defender``, ``winner``, ``team_cur`` (team being scored), ``cand`` (the card an action is being
 checked for), ``cand_as``/``cand_meld`` (a placed card's identity and meld), ``taken``/``taken_cards``
-(cards taken from a pile this turn), ``cplay``/``clast`` (climbing: the play judged, the play to beat),
-``naturals``/``wilds`` (meld conditions), ``facts`` (cards remembered at the deal), ``ending``,
+(cards taken from a pile this turn), ``naturals``/``wilds`` (meld conditions), ``facts`` (cards remembered at the deal), ``ending``,
 ``scores``, ``hands_won``, ``final_deadwood``, ``hand_number``, ``n`` (players), ``scorer``, ``env``.
+Each mechanic of ``rulesdsl.mechanics`` gives its own names (``Mechanic.names``).
 """
 
 from __future__ import annotations
@@ -61,55 +61,12 @@ def state_bindings(fact_names: list[str]) -> dict[str, Binding]:
                                    type="number"),
         "deal.number": Binding(lambda g: g.hand_number, "1 for the first hand, 2 for the next, ...", type="number"),
         "deal.scorer": Binding(lambda g: g.scorer, "the seat that scored the hand just ended"),
+        "previous_order": Binding(lambda g: g.previous_order, "the last deal's finishing order (seats; empty "
+                                  "before the first deal has ended, or where nothing ranks the players)"),
     }
     for f in fact_names:
         names[f"deal.{f}"] = Binding(lambda g, _f=f: g.facts.get(_f), f"the card remembered as `{f}` at the deal",
                                      shows="card")
-    return names
-
-
-#: the members of a play (``play.X`` is the play being judged, ``last.X`` the play to beat)
-PLAY_MEMBERS = {
-    "size": ("cards in the play", "number"),
-    "rank": ("its rank's position in the order in force (higher beats): a set's rank, a run's top, a "
-             "flush's highest card, the largest group's rank", "number"),
-    "rank_name": ("that rank's name, e.g. \"2\" or \"joker\"", "text"),
-    "kind": ("the name of the pattern it fits under `plays:` (the strongest it fits)", "text"),
-    "tier": ("that pattern's position under `plays:`, 0 = the first (weakest)", "number"),
-    "high": ("its strongest card: rank position x number of suits + suit position (`suit_order`)", "number"),
-    "low": ("the position of its lowest rank (a run's bottom)", "number"),
-    "suit": ("the suit of its strongest card, or the suit it named (`names_suit`)", "text"),
-    "suits": ("the suits of its cards, sorted by `suit_order` (a wild card's declared suit)", ""),
-    "wilds": ("wild cards in it", "number"),
-    "naturals": ("natural (not wild) cards in it", "number"),
-}
-
-
-def climbing_bindings(toggles: list[str]) -> dict[str, Binding]:
-    """``play`` is the combination being judged, ``last`` the one it must beat (a play with no cards,
-    size 0, when there is none): views built by the climbing phase (``engine.phases.climbing.PlayView``)."""
-    names = {}
-    for m, (doc, typ) in PLAY_MEMBERS.items():
-        names[f"play.{m}"] = Binding(lambda g, _m=m: getattr(g.cplay, _m), "the play being judged: " + doc,
-                                     type=typ)
-        names[f"last.{m}"] = Binding(lambda g, _m=m: getattr(g.clast, _m), "the play to beat: " + doc,
-                                     type=typ)
-    names.update({
-        "trick.same_rank_streak": Binding(lambda g: g.streak_now,
-                                          "consecutive plays of this rank in the trick, this one included", type="number"),
-        "trick.plays": Binding(lambda g: g.trick_plays, "plays made in the current trick so far", type="number"),
-        "previous_order": Binding(lambda g: g.previous_order, "the last deal's finishing order (seats)"),
-        "active_players": Binding(lambda g: len(g.phases["climb"].active(g)), "players still holding cards",
-                                  type="number"),
-        "finished_players": Binding(lambda g: len(g.finished), "players who have gone out this deal",
-                                    type="number"),
-        "can_play": Binding(lambda g: g.can_play, "whether the player on turn has a legal play", type="bool"),
-        "turn.draws": Binding(lambda g: g.draws, "cards the player on turn has drawn this turn", type="number"),
-        "draws_owed": Binding(lambda g: g.owed, "cards the player on turn must draw unless they answer "
-                              "the play (`next_draws`)", type="number"),
-    })
-    for t in toggles:
-        names[f"state.{t}"] = Binding(lambda g, _t=t: g.state[_t], f"whether `{t}` is in force")
     return names
 
 
@@ -368,10 +325,4 @@ def closed_sets(model, cards) -> dict[str, tuple]:
         out["role()"] = tuple(dict.fromkeys(r[0] for row in model.roles.values() for r in row))
     for mech, section in present(model):
         out.update(mech.closed_sets(model, section, cards))
-    if model.climbing is not None:
-        for side in ("play", "last"):
-            out[f"{side}.suit"] = suits
-            out[f"{side}.rank_name"] = ranks + ("joker",)
-            if model.climbing.plays:              # a turned-up card no pattern fits reads as a single
-                out[f"{side}.kind"] = tuple(model.climbing.plays) + ("single",)
     return out

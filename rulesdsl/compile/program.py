@@ -13,15 +13,14 @@ from typing import Any, Callable, Optional
 from ..errors import Diagnostics, RuleEvaluationError, suggest
 from ..expr.ast import E
 from ..expr.compiler import Const, Scope
-from ..model.game import ActionSpec, MeldType, Ruleset
+from ..model.game import ActionSpec, Ruleset
 from ..model.setup import reads_deal_number, setup_value
 from ..source.tree import Pos
 from .bounds import card_equals, deadwood_cap
 from .cards import CardTable, build_table
 from .melds import MeldEngine
-from .patterns import WILD_RANK, Pattern, Patterns
 from ..mechanics.registry import card_play, mechanics, present
-from .names import (builtins, card_class_builtins, climbing_bindings, closed_sets, counter_bindings, seat_attrs,
+from .names import (builtins, card_class_builtins, closed_sets, counter_bindings, seat_attrs,
                     state_bindings, table_bindings, team_bindings, zone_bindings)
 from .table_melds import MeldRules
 
@@ -184,58 +183,6 @@ class COutcome:
 
 
 @dataclass
-class CToggle:
-    name: str
-    when: Fn
-    reverses_order: Fn
-    reverses_direction: Fn
-    resets: Fn
-    sets: bool = False                     # effect: set (else flip)
-    resets_each_trick: Optional[Fn] = None
-
-
-@dataclass
-class COutHook:
-    when: Fn
-    drops_to_last: Fn
-
-
-@dataclass
-class CClimb:
-    play_from: str
-    to: str
-    cleared_to: str
-    order: list                # rank keys low to high (-1 = joker)
-    rank_names: dict           # rank key -> name
-    beats: Fn
-    beats_text: str
-    beats_pos: Pos
-    takes_last_rank: Optional[Fn]
-    skip_next: Optional[Fn]
-    clears_trick: Optional[Fn]
-    goes_last: Optional[Fn]
-    pass_locks_out: Fn
-    first_leader: Fn
-    toggles: list
-    pos: Pos
-    patterns: Any = None                   # compile.patterns.Patterns
-    suits_matter: bool = False             # list every distinct play (else one per rank choice)
-    suit_pos: dict = None                  # suit index -> position in the suit order
-    opening: Optional[Fn] = None
-    on_going_out: list = None
-    ends_when: Optional[Fn] = None
-    blocked_ends_hand: bool = False
-    draw_from: Optional[str] = None
-    draw_when: Optional[Fn] = None
-    pass_when: Optional[Fn] = None
-    next_draws: Optional[Fn] = None
-    names_suit: Optional[Fn] = None
-    same_size: bool = False                # `beats` needs play.size == last.size: list only that size
-    beats_reads: Optional[tuple] = None    # (play/last members, other getters) `beats` depends on; None: more
-    names_suit_reads: Optional[tuple] = None
-
-
-@dataclass
 class CGoingOut:
     when: Fn
     needs_discard: bool
@@ -258,8 +205,8 @@ class CClaim:
 @dataclass
 class MechanicContext:
     """What a mechanic's ``compile`` works with (``rulesdsl.mechanics.base.Mechanic.compile``): the
-    ruleset's card table and scope, where problems go, the tables its builtins read (``holder``), and
-    the ways to compile a rule: ``rule(expr, key)`` for a rule judged in play (named by its key path in
+    ruleset's card table and scope, where problems go, the tables its builtins read (``holder``), which
+    cards are wild (``wild``), and the ways to compile a rule: ``rule(expr, key)`` for a rule judged in play (named by its key path in
     run-time errors and ``explain``), ``optional(expr, key)`` for one that may be absent (None), and
     ``card_values(expr)`` for an expression over ``card`` judged once per card at load."""
 
@@ -273,9 +220,16 @@ class MechanicContext:
     rule: Callable
     optional: Callable
     probe: Any
+    wild: tuple = ()              # card id -> whether it is wild (``wild:``)
+    codes: dict = field(default_factory=dict)
 
     def card_values(self, expr) -> list:
         return _card_values(self.scope.compile(expr), expr, self.cards, self.probe, self.diags)
+
+    def located(self, fn: Optional[Fn], key: str, pos: Pos) -> Optional[Fn]:
+        """A closure compiled another way (``scope.compile`` wrapped), named by ``key`` in run-time
+        errors as ``rule`` names its rules."""
+        return located(fn, key, pos, self.codes)
 
 
 @dataclass
@@ -298,7 +252,6 @@ class Program:
     end_bonus: Optional[tuple]  # (when, points)
     first_turn: Any
     each_player: Optional[Fn] = None
-    climbing: Optional[CClimb] = None
     seating: Fn = None
     direction: Fn = None
     roles: dict = None
@@ -330,10 +283,13 @@ class Program:
     sections: dict = field(default_factory=dict)
     #: the phases a hand goes through once dealt and exchanged, in order (the last plays the cards)
     hand_flow: tuple = ("turn",)
-    #: the per-player zone cards are played from (``climbing``'s or a card-play mechanic's; else hand)
+    #: the per-player zone cards are played from (the card-play mechanic's; else hand)
     hand_zone: str = "hand"
-    #: the compiled section of the mechanic that plays the hand's cards (it has ``rank_pos``), or None
+    #: the compiled section of the mechanic that plays the hand's cards (it has ``rank_pos``: card id
+    #: -> its rank's position in the order of play), or None
     card_play: Any = None
+    #: whether the hand is a race to play one's cards out (the card play ``sheds``)
+    sheds: bool = False
 
     def tracer(self):
         """The ``expr.explain.Tracer`` of this program (made when first asked for: play never needs it)."""
@@ -393,9 +349,8 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     outcomes = [COutcome(rc(o.when, f"scoring.outcomes[{i}].when"), o.scorer,
                          rc(o.points, f"scoring.outcomes[{i}].points")) for i, o in enumerate(sc.outcomes or ())]
     end_bonus = _end_bonus(m, rc, opt)
-    climbing = (_climbing(model, cards, scope, diags, rules.codes, wild_flags, rules.exprs)
-                if model.climbing is not None else None)
-    ctx = MechanicContext(model, n, params, cards, scope, diags, holder, rc, opt, probe)
+    ctx = MechanicContext(model, n, params, cards, scope, diags, holder, rc, opt, probe, tuple(wild_flags),
+                          rules.codes)
     sections = {mech.key: mech.compile(section, ctx) if section is not None else None
                 for mech, section in ((x, model.sections.get(x.key)) for x in mechanics())}
     totals = [(name, rc(e, f"scoring.totals.{name}")) for name, e in sc.totals.items()]
@@ -410,7 +365,7 @@ def compile_program(model: Ruleset, n: int, params: dict, diags: Diagnostics) ->
     prog = Program(model, n, params, cards, melds, per["table"], per["player"], deal, steps, go_out,
                    stock_out, multiplier, outcomes, rc(m.ends_when, "match.ends_when"),
                    opt(m.next_dealer, "match.next_dealer"),
-                   end_bonus, model.first_turn, each_player, climbing,
+                   end_bonus, model.first_turn, each_player,
                    rc(m.seating, "match.seating"), rc(m.direction, "match.direction"), dict(model.roles),
                    rc(m.on_tie, "match.on_tie"), tuple(wild_flags), table_rules, table, placed_value,
                    {name: CClaim(rc(c.when, f"claims.{name}.when"), c.priority, c.pos, c.kind,
@@ -493,10 +448,6 @@ def _scope(model: Ruleset, n: int, params: dict, diags: Diagnostics, cards: Card
     dormant: dict = {}                             # names whose mechanic this ruleset lacks -> that section
     names.update(zone_bindings(table_zones, player_zones))
     names.update(state_bindings([s.as_ for s in model.deal if s.as_]))
-    if model.climbing is not None:               # names exist only where their mechanic does
-        names.update(climbing_bindings(list(model.climbing.toggles)))
-    else:
-        dormant.update(dict.fromkeys(climbing_bindings([]), "a `climbing:` section"))
     if model.table is not None or model.wild is not None:
         names.update(table_bindings())
     else:
@@ -661,61 +612,6 @@ def _auto_lay(model: Ruleset, holder: dict, diags: Diagnostics, opt) -> Optional
             opt(al.replace_when, "auto_lay.replace_when"))
 
 
-#: names whose value depends on the suits of the cards played: reading one makes every suit choice a
-#: different play in the legal list
-SUIT_NAMES = frozenset(f"{w}.{m}" for w in ("play", "last") for m in ("high", "suit", "suits"))
-
-
-_UNKNOWN = object()
-
-
-def _static(x, params: dict):
-    """An expression's value when the parameters alone decide it, else ``_UNKNOWN``."""
-    op, a = x.op, x.args
-    if op == "const":
-        return a[0]
-    if op == "attr" and a[0].op == "name" and a[0].args[0] == "params":
-        return params.get(a[1], _UNKNOWN)
-    if op == "not":
-        v = _static(a[0], params)
-        return _UNKNOWN if v is _UNKNOWN else not v
-    if op in ("and", "or"):
-        left, right = _static(a[0], params), _static(a[1], params)
-        if op == "and" and (left is False or right is False):
-            return False
-        if op == "or" and (left is True or right is True):
-            return True
-        return _UNKNOWN if _UNKNOWN in (left, right) else (left and right if op == "and" else left or right)
-    if op == "cmp" and a[0] in ("==", "!="):
-        left, right = _static(a[1], params), _static(a[2], params)
-        if _UNKNOWN in (left, right):
-            return _UNKNOWN
-        return (left == right) == (a[0] == "==")
-    return _UNKNOWN
-
-
-def _dotted(e, params: dict) -> set:
-    """Every ``a.b`` name an expression can read with these parameters (branches the parameters
-    switch off are skipped: a variant that is off costs nothing)."""
-    out, stack = set(), [e.ast]
-    while stack:
-        x = stack.pop()
-        if _static(x, params) is not _UNKNOWN:
-            continue
-        if x.op == "attr" and x.args[0].op == "name":
-            out.add(f"{x.args[0].args[0]}.{x.args[1]}")
-        if x.op in ("and", "or"):
-            stack.extend(a for a in x.args if _static(a, params) is _UNKNOWN)
-            continue
-        if x.op == "if":
-            cond = _static(x.args[0], params)
-            if cond is not _UNKNOWN:
-                stack.append(x.args[1] if cond else x.args[2])
-                continue
-        stack.extend(a for a in x.args if hasattr(a, "op"))
-    return out
-
-
 def _per_deal(expr, params: dict, n: int):
     """A setup value that reads ``deal.number``: evaluated again for each hand."""
     def value(hand_number: int):
@@ -725,201 +621,6 @@ def _per_deal(expr, params: dict, n: int):
             raise RuleEvaluationError(sub.items[0].message, "deal", expr.pos)
         return v
     return value
-
-
-def _same_size(x, params: dict) -> bool:
-    """Whether a ``beats`` expression can hold only when ``play.size == last.size`` (with these
-    parameters): then only plays of the last play's size need be listed."""
-    v = _static(x, params)
-    if v is not _UNKNOWN:
-        return not v
-    op, a = x.op, x.args
-    if op == "cmp" and a[0] == "==":
-        names = {f"{e.args[0].args[0]}.{e.args[1]}" for e in a[1:] if e.op == "attr" and e.args[0].op == "name"}
-        return names == {"play.size", "last.size"}
-    if op == "and":
-        return _same_size(a[0], params) or _same_size(a[1], params)
-    if op == "or":
-        return _same_size(a[0], params) and _same_size(a[1], params)
-    if op == "if":
-        cond = _static(a[0], params)
-        if cond is not _UNKNOWN:
-            return _same_size(a[1] if cond else a[2], params)
-        return _same_size(a[1], params) and _same_size(a[2], params)
-    return False
-
-
-class _Unknowable(Exception):
-    """An expression reads something other than plain values (see ``_view_reads``)."""
-
-
-#: a name the listing changes per play judged: never part of a memo key
-_PER_PLAY = "trick.same_rank_streak"
-
-
-def _view_reads(e, scope: Scope) -> Optional[tuple]:
-    """What a ``play``/``last`` condition (``beats``, ``names_suit``) depends on, for the engine's memo:
-    ``(members, getters)`` -- the ``play.*``/``last.*`` members it reads, and the getters of the other
-    names it reads, each a plain number, truth value or text that judging plays leaves unchanged (such
-    as ``draws_owed``).  Its value is then a function of those alone.  None when it reads anything else
-    (a derived value, a function, a comprehension, a seat, ``trick.same_rank_streak``).
-
-    Branches are skipped exactly where the compiler folds them away (a parameter or a constant decides
-    the left side of ``and``/``or``, or an ``if``): a variant that is off adds nothing to the key."""
-    members, getters = set(), {}
-
-    def plain(name: str):
-        b = scope.names.get(name)
-        if b is None or name == _PER_PLAY or b.type not in ("number", "bool", "text"):
-            raise _Unknowable(name)
-        getters.setdefault(name, b.get)
-        return _UNKNOWN
-
-    def walk(x):
-        """The folded value (as the compiler folds it), or ``_UNKNOWN``; records what is read."""
-        op, a = x.op, x.args
-        if op == "const":
-            return a[0]
-        if op == "attr" and a[0].op == "name":
-            base, member = a[0].args[0], a[1]
-            if base == "params":
-                if member not in scope.params:
-                    raise _Unknowable(member)
-                return scope.params[member]
-            if base in ("play", "last") and f"{base}.{member}" in scope.names:
-                members.add(member)
-                return _UNKNOWN
-            return plain(f"{base}.{member}")
-        if op == "name":
-            return plain(a[0])
-        if op == "not":
-            v = walk(a[0])
-            return _UNKNOWN if v is _UNKNOWN else not v
-        if op in ("and", "or"):
-            v = walk(a[0])
-            if v is _UNKNOWN:
-                walk(a[1])
-                return _UNKNOWN
-            return walk(a[1]) if bool(v) == (op == "and") else v     # as the compiler folds a constant left side
-        if op == "if":
-            v = walk(a[0])
-            if v is not _UNKNOWN:
-                return walk(a[1] if v else a[2])
-            walk(a[1])
-            walk(a[2])
-            return _UNKNOWN
-        if op == "cmp" and a[0] in ("==", "!="):
-            left, right = walk(a[1]), walk(a[2])
-            if left is _UNKNOWN or right is _UNKNOWN:
-                return _UNKNOWN
-            return (left == right) == (a[0] == "==")
-        if op in ("cmp", "bin", "in", "index", "neg", "list"):
-            for y in a:
-                if isinstance(y, E):
-                    walk(y)
-            return _UNKNOWN
-        raise _Unknowable(op)
-
-    if e is None:
-        return (), ()
-    try:
-        walk(e.ast)
-    except _Unknowable:
-        return None
-    return tuple(sorted(members)), tuple(getters[n] for n in sorted(getters))
-
-
-def _climbing(model: Ruleset, cards: CardTable, scope: Scope, diags: Diagnostics,
-              rule_codes: dict, wild_flags: list, rule_exprs: Optional[dict] = None) -> Optional[CClimb]:
-    c = model.climbing
-    ranks = list(cards.ranks)
-    names = {i: r for i, r in enumerate(ranks)}
-    if cards.jokers:
-        names[-1] = "joker"
-    names[WILD_RANK] = "wild"
-    if c.order is not None:
-        order = []
-        for r in c.order:
-            if r == "joker":
-                order.append(-1)
-            elif r in ranks:
-                order.append(ranks.index(r))
-        missing = [names[k] for k in names if k not in order and k != WILD_RANK]
-        if missing:
-            diags.error("E-CLIMB-ORDER", f"`climbing.order` leaves out {', '.join(missing)}", c.pos,
-                        "every rank of the deck (and `joker` when there are jokers) must be ordered")
-            return None
-    else:
-        order = list(range(len(ranks))) + ([-1] if cards.jokers else [])
-    lo, hi = c.sizes[0], c.sizes[-1]
-
-    def rc(e, rule: str):
-        if rule_exprs is not None:
-            rule_exprs["climbing." + rule] = e
-        return located(scope.compile(e), "climbing." + rule, e.pos, rule_codes)
-
-    def opt(e, rule: str):
-        return rc(e, rule) if e is not None else None
-
-    toggles = [CToggle(name, rc(t.when, f"toggles.{name}.when"), rc(t.reverses_order, f"toggles.{name}.reverses_order"),
-                       rc(t.reverses_direction, f"toggles.{name}.reverses_direction"),
-                       rc(t.resets_each_deal, f"toggles.{name}.resets_each_deal"), t.effect == "set",
-                       opt(t.resets_each_trick, f"toggles.{name}.resets_each_trick"))
-               for name, t in c.toggles.items()]
-    suit_names = list(cards.suits)
-    suit_order = [suit_names.index(s) for s in (c.suit_order or suit_names) if s in suit_names]
-    suit_order += [i for i in range(len(suit_names)) if i not in suit_order]
-    suit_pos = {s: i for i, s in enumerate(suit_order)}
-    patterns = _play_patterns(c, cards, order, scope, rule_codes, lo, hi)
-    pats = Patterns(patterns, cards, order, wild_flags)
-    pats.suit_pos = suit_pos
-    read = set()
-    exprs = [c.beats, c.takes_last_rank, c.skip_next, c.clears_trick, c.goes_last, c.ends_when, c.draw_when,
-             c.pass_when, c.next_draws, c.names_suit] + [t.when for t in c.toggles.values()]
-    for e in exprs:
-        if e is not None:
-            read |= _dotted(e, scope.params)
-    suits_matter = (pats.suit_sensitive or bool(read & SUIT_NAMES)
-                    or any(e is not None and _static(e.ast, scope.params) not in (None, False)
-                           for e in (c.names_suit, c.opening_play_includes)))
-    hooks = [COutHook(rc(h.when, f"on_going_out[{i}].when"), rc(h.drops_to_last, f"on_going_out[{i}].drops_to_last"))
-             for i, h in enumerate(c.on_going_out)]
-    climb = CClimb(c.play_from, c.to, c.cleared_to, order, names, rc(c.beats, "beats"), c.beats.text,
-                  c.beats.pos, opt(c.takes_last_rank, "takes_last_rank"), opt(c.skip_next, "skip_next"),
-                  opt(c.clears_trick, "clears_trick"), opt(c.goes_last, "goes_last"),
-                  rc(c.pass_locks_out, "pass_locks_out"), rc(c.first_leader, "first_leader"), toggles, c.pos,
-                  pats, suits_matter, suit_pos, opt(c.opening_play_includes, "opening_play_includes"), hooks,
-                  opt(c.ends_when, "ends_when"), c.all_passed == "end_hand", c.draw_from,
-                  opt(c.draw_when, "draw_when"), opt(c.pass_when, "pass_when"), opt(c.next_draws, "next_draws"),
-                  opt(c.names_suit, "names_suit"))
-    climb.same_size = _same_size(c.beats.ast, scope.params)
-    climb.beats_reads = _view_reads(c.beats, scope)
-    climb.names_suit_reads = _view_reads(c.names_suit, scope)
-    return climb
-
-
-def _play_patterns(c, cards: CardTable, order: list, scope: Scope, rule_codes: dict, lo: int, hi: int) -> list:
-    """The patterns of ``climbing.plays`` (or, without it, ``sizes`` cards of one rank) compiled."""
-    ranks = list(cards.ranks)
-    declared = c.plays or {"set": MeldType("set", lo, hi, None, False, False, None, None, c.pos)}
-    out = []
-    for tier, (name, m) in enumerate(declared.items()):
-        allowed = frozenset(ranks.index(r) for r in m.ranks if r in ranks) if m.ranks else None
-        if m.order:
-            run_order = tuple(ranks.index(r) for r in m.order if r in ranks)
-        else:
-            run_order = tuple(k for k in order if k >= 0)
-        ratio = None
-        if m.wild_ratio is not None:
-            ratio = _ratio_fn(located(scope.compile(m.wild_ratio), f"climbing.plays.{name}.wild_ratio",
-                                      m.wild_ratio.pos, rule_codes))
-        size_max = m.max if m.max is not None else (sum(m.groups) if m.groups else
-                                                   (len(run_order) if m.kind == "run" else cards.size))
-        size_min = sum(m.groups) if m.kind == "rank_groups" and m.groups else m.min
-        out.append(Pattern(name, tier, m.kind, size_min, size_max, allowed, run_order, m.wrap,
-                           m.suits != "any", m.distinct_suits,
-                           tuple(sorted(m.groups or (), reverse=True)), ratio))
-    return out
 
 
 def _set_aside(expr, params: dict, n: int, cards: CardTable, diags: Diagnostics) -> list:
@@ -967,11 +668,9 @@ def _mechanics(prog: Program, model: Ruleset, sections: dict) -> None:
             flow += mech.flow
     play = card_play(model)
     if play is None:
-        flow += (["offer"] if model.first_turn is not None else []) + ["climb" if model.climbing is not None
-                                                                        else "turn"]
+        flow += (["offer"] if model.first_turn is not None else []) + ["turn"]
     prog.hand_flow = tuple(flow)
-    if model.climbing is not None:
-        prog.hand_zone = model.climbing.play_from
-    elif play is not None:
+    if play is not None:
         prog.hand_zone = play[0].play_from(play[1])
         prog.card_play = sections[play[0].key]
+        prog.sheds = play[0].sheds

@@ -14,10 +14,9 @@ kinds, so duplicate decks count copies):
 * ``team.Z`` (teams, K) and ``team.Z.count`` (teams,): the same for team zones;
 * ``melds`` (M, K) and ``melds.owner`` (M, sides): the melds on the table by number (M is the most
   the table can hold), with wild cards counted as the cards they are;
-* ``trick.last`` (K,), ``trick.last_player`` (n,), ``trick.passed`` (n,), ``finished`` (n,), ``toggles``
-  (one per state toggle): the climbing phase, where the ruleset has one;
 * each mechanic's own pieces (``rulesdsl.mechanics``: ``Mechanic.observation``), where the ruleset has
-  its section: ``tricks.*`` for trick play, ``bids.*`` for bidding, described in their modules;
+  its section, described in their modules: ``trick.last``, ``trick.passed``, ``finished``, ``toggles``
+  for climbing, ``tricks.*`` for trick play, ``bids.*`` for bidding;
 * ``scores`` and ``hands_won`` (sides,), ``hand_number`` (1,), ``current_player`` and ``dealer`` (n,),
   ``phase`` (one-hot over the engine's phases) and ``step`` (one-hot over the turn's steps);
 * ``selection`` (K,) and ``selection.melds`` (1,): the cards chosen so far towards a factored action.
@@ -34,7 +33,7 @@ if TYPE_CHECKING:                    # numpy is needed to fill tensors, not to d
     import numpy as np
 
 #: the engine's phases, as ``view()["phase"]`` names them; anything else sets the last slot
-CORE_PHASES = ("offer", "turn", "layoff", "last_chance", "claim", "climb")
+CORE_PHASES = ("offer", "turn", "layoff", "last_chance", "claim")
 
 
 @lru_cache(maxsize=None)
@@ -57,7 +56,6 @@ class ObservationSpec(NamedTuple):
     teams: int
     kind_of: dict              # card text (plain) -> kind index
     steps: tuple
-    toggles: tuple
     meld_bound: int
     suits: tuple = ()          # the deck's suits (a trick's led suit and trumps)
     mechanics: tuple = ()      # (mechanic, what its `observe` needs), for each that adds pieces
@@ -95,14 +93,11 @@ def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
     """The layout of ``prog``'s observations (``meld_bound`` from the action numbering): the pieces of
     each part of a game the ruleset has, each with the bounds its values keep."""
     cards = prog.cards
-    toggles = tuple(t.name for t in prog.climbing.toggles) if prog.climbing else ()
     steps = tuple(s.name for s in prog.steps)
     layout = _Layout(cards.n_kinds, prog.n, prog.teams or 0, cards.size)
     layout.zones(prog)
     if meld_bound:
         layout.melds(meld_bound)
-    if prog.climbing:
-        layout.climbing(toggles)
     mechanics = []
     for mech, _section in present(prog.model):
         data = mech.observation(prog, layout)
@@ -111,7 +106,7 @@ def build_observation_spec(prog, meld_bound: int) -> ObservationSpec:
     layout.game(steps)
     kind_of = {t: i for i, t in enumerate(cards.kind_text)}
     return ObservationSpec(tuple(layout.pieces), layout.size, prog.n, layout.sides, layout.teams, kind_of,
-                           steps, toggles, meld_bound, tuple(cards.suits), tuple(mechanics), layout.bounds)
+                           steps, meld_bound, tuple(cards.suits), tuple(mechanics), layout.bounds)
 
 
 INF = float("inf")
@@ -156,14 +151,6 @@ class _Layout:
         self.cards("melds", (bound, self.k))
         self.flags("melds.owner", (bound, self.sides))
 
-    def climbing(self, toggles: tuple) -> None:
-        n = self.n
-        self.cards("trick.last", (self.k,))
-        for name in ("trick.last_player", "trick.passed", "finished"):
-            self.flags(name, (n,))
-        if toggles:
-            self.flags("toggles", (len(toggles),))
-
     def game(self, steps: tuple) -> None:
         n = self.n
         self.add("scores", (self.sides,), -INF, INF)
@@ -193,7 +180,6 @@ def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: lis
     n = spec.n
     _fill_zones(spec, v, view, seat)
     _fill_melds(spec, v, view, seat)
-    _fill_climbing(spec, v, view, seat)
     for mech, data in spec.mechanics:
         mech.observe(data, spec, v, view, seat, _count)
     side = _side_of(spec, view, seat)
@@ -264,24 +250,6 @@ def _fill_melds(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
         owner = meld.get("owner")
         if isinstance(owner, int) and 0 <= owner < spec.sides:
             owners[i][(owner - side) % spec.sides] = 1
-
-
-def _fill_climbing(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
-    if "trick.last" not in v:
-        return
-    n = spec.n
-    trick = view.get("trick") or {}
-    _count(spec, v["trick.last"], trick.get("last_play", ()))
-    if trick.get("last_player") is not None:
-        v["trick.last_player"][(trick["last_player"] - seat) % n] = 1
-    for s in trick.get("passed", ()):
-        v["trick.passed"][(s - seat) % n] = 1
-    for s in view.get("finished", ()):
-        v["finished"][(s - seat) % n] = 1
-    state = view.get("state") or {}
-    if "toggles" in v:
-        for i, name in enumerate(spec.toggles):
-            v["toggles"][i] = 1.0 if state.get(name) else 0.0
 
 
 def _side_of(spec: ObservationSpec, view: dict, seat: int) -> int:

@@ -28,20 +28,21 @@ import random
 from types import FunctionType
 from typing import Any
 
-from ..compile.patterns import PlayShape
 from ..compile.table_melds import TableMeld
 from ..expr.compiler import Const
+from ..mechanics.registry import mechanics, on_change
 from .actions import Action
 from .state import FIXED, OWN
-from .phases.climbing import Played, PlayView, _Cand
 from .zones import Cards
 
 #: the attributes a clone shares with its original: fixed when the game is built (``engine.state``)
 SHARED = FIXED
 
-#: immutable values, kept as they are (a climbing candidate, ``_Cand``, is a memo of what a choice of
-#: cards is: shared by every position and game that offers it, never game state)
-ATOMS = {int, str, bool, float, type(None), Action, FunctionType, Const, frozenset, PlayShape, _Cand}
+#: immutable values, kept as they are, with those the mechanics declare (``Mechanic.copy_types``: a
+#: climbing candidate is a memo of what a choice of cards is, shared by every position and game that
+#: offers it, never game state)
+_CORE_ATOMS = {int, str, bool, float, type(None), Action, FunctionType, Const, frozenset}
+ATOMS = set(_CORE_ATOMS)
 
 
 def copy_value(v: Any) -> Any:
@@ -92,8 +93,9 @@ def _cards(v: Cards) -> Cards:
 
 
 def _slots(v):
-    """A play's record (``Played``, ``PlayView``): its fields are numbers, texts and the play's shape,
-    which are never changed in place, so a field-by-field copy is independent."""
+    """A record a mechanic declares (``Mechanic.copy_types``, as a climbing play): its fields are
+    numbers, texts and immutable values, never changed in place, so a field-by-field copy is
+    independent."""
     new = object.__new__(type(v))
     for k in type(v).__slots__:
         if hasattr(v, k):
@@ -107,15 +109,41 @@ def copy_random(v: random.Random) -> random.Random:
     return r
 
 
-_COPIERS = {
-    list: _list, dict: _dict, tuple: _tuple, set: set.copy, Cards: _cards,
-    TableMeld: TableMeld.copy, Played: _slots, PlayView: _slots,
+_CORE_COPIERS = {
+    list: _list, dict: _dict, tuple: _tuple, set: set.copy, Cards: _cards, TableMeld: TableMeld.copy,
 }
+_COPIERS = dict(_CORE_COPIERS)
+_declared = False               # whether the mechanics' types are in ATOMS and _COPIERS
+
+
+def _declare_mechanic_types() -> None:
+    """Add the types the registered mechanics' state holds (read on the first clone, when the
+    language is loaded; again after the registry changes)."""
+    global _declared
+    ATOMS.clear()
+    ATOMS.update(_CORE_ATOMS)
+    _COPIERS.clear()
+    _COPIERS.update(_CORE_COPIERS)
+    for mech in mechanics():
+        atoms, records = mech.copy_types()
+        ATOMS.update(atoms)
+        _COPIERS.update(dict.fromkeys(records, _slots))
+    _declared = True
+
+
+def _forget() -> None:
+    global _declared
+    _declared = False
+
+
+on_change(_forget)
 
 
 def clone_game(game):
     """A new game object in the same position as ``game``, sharing nothing that either may change
     (the random generator is shared until either draws from it: see ``Game.rng``)."""
+    if not _declared:
+        _declare_mechanic_types()
     new = object.__new__(type(game))
     d = new.__dict__
     atoms, copiers, shared = ATOMS, _COPIERS, SHARED

@@ -240,4 +240,4 @@ def _rename(g, rename: dict) -> None:
 def _drop_derived(g) -> None:
     for attr, empty in state.DERIVED.items():
         if attr in g.__dict__:
-            setattr(g, attr, empty() if callable(empty) else empty)
+            setattr(g, attr, type(getattr(g, attr))() if empty == state.EMPTIED else empty)

@@ -66,10 +66,8 @@ class Game:
         self.broken = ""
         self._direction = 1
         self.order = list(range(self.n))          # turn order; next = order[pos + direction]
-        self.previous_order: list[int] = []       # finishing order of the previous deal (climbing)
+        self.previous_order: list[int] = []       # finishing order of the previous deal
         self.final_order: list[int] = []          # finishing order of the deal just ended
-        self.state: dict = {}                     # state toggles in force (e.g. a revolution)
-        self.streak_now = 0
         self.scorer = None
         self.counters = {c[0]: [0] * self.n for c in prog.counters}   # per-seat counts (``counters:``)
         self.totals = {name: [0] * sides for name, _ in prog.totals}  # per-side running totals (``scoring.totals``)
@@ -77,6 +75,8 @@ class Game:
         self.event_owner = None
         self.arrived = None                        # auto_lay.replace_when: how a laid card came
         self.phases = build_phases(prog)
+        for ph in self.phases.values():
+            ph.start(self)
         first = prog.model.match.first_dealer
         dealer_asked = dealer
         if dealer is None:
@@ -574,8 +574,6 @@ class Game:
         governs = self.phases[self.phase].governs(self) if self.phase in self.phases else None
         if governs is not None:
             return governs
-        if self.phase == "climb":
-            return "climbing", p.climbing.pos
         if self.phase == "draft":
             return "deal", p.draft[3]
         if self.phase == "offer":

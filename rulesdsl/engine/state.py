@@ -36,10 +36,11 @@ _CARD_VALUED = frozenset({"facts"})
 ZONES = frozenset({"zones", "pzones", "tzones"})
 
 #: the melds on the table: seen by everyone, so never renamed
-_PUBLIC_CARDS = frozenset({"table_melds", "melds", "trick_last"})
+_PUBLIC_CARDS = frozenset({"table_melds", "melds"})
 
-#: caches computed from the rest, emptied when cards are renamed: attribute -> its empty value
-DERIVED = {"_legal": None, "play_actions": list, "play_entries": list}
+#: caches computed from the rest, emptied when cards are renamed: attribute -> its empty value (the
+#: mechanics' own, kind "derived", are emptied to a new value of their type)
+_DERIVED = {"_legal": None}
 
 #: what a game has learnt about itself that a copy must not share nor inherit (what each seat has
 #: seen, followed action by action): a clone starts without it and learns again when asked
@@ -54,23 +55,25 @@ _PLAIN = frozenset({
     "meld_owner",
     # the match
     "scores", "hands_won", "hand_number", "history", "hand_log", "winner", "winners", "is_over", "broken", "_failure",
-    "last_gains", "final_deadwood", "env", "counters", "event_size", "event_owner", "arrived", "state",
-    "streak", "streak_now", "pending_end", "ending", "_rng_shared", "_setup", "_stack_log", "_stacks",
+    "last_gains", "final_deadwood", "env", "counters", "event_size", "event_owner", "arrived",
+    "pending_end", "ending", "_rng_shared", "_setup", "_stack_log", "_stacks",
     # the hand
     "picked_up", "mark_counts", "reserve_turns", "turn_in_reserve", "revealed", "team_melded", "stage_total",
-    "staged_kinds", "reshuffles", "discard_forbid", "banned", "forced_draw", "draws", "can_play",
-    "go_out_only", "owed",
-    # climbing and tricks
-    "locked", "bottom", "pending", "passes", "finished", "opening", "plays_made", "trick_plays", "clast",
-    "cplay", "spec_of", "cand_as", "cand_meld", "cand_meld_ranks",
+    "staged_kinds", "reshuffles", "discard_forbid", "banned", "forced_draw", "go_out_only",
+    # open melds
+    "spec_of", "cand_as", "cand_meld", "cand_meld_ranks",
     "totals",
     # a copy whose hidden cards were dealt again for this seat (None: the game itself)
     "determinized_for",
 })
 
 
-_GROUPS = dict(zip(STATE_KINDS, (_CARD, _CARDS, _CARD_KEYED, _CARD_VALUED, _PUBLIC_CARDS, _PLAIN)))
-_NAMES = dict(zip(STATE_KINDS, ("CARD", "CARDS", "CARD_KEYED", "CARD_VALUED", "PUBLIC_CARDS", "PLAIN")))
+_GROUPS = dict(zip(STATE_KINDS, (_CARD, _CARDS, _CARD_KEYED, _CARD_VALUED, _PUBLIC_CARDS, _PLAIN, frozenset(_DERIVED))))
+_NAMES = dict(zip(STATE_KINDS, ("CARD", "CARDS", "CARD_KEYED", "CARD_VALUED", "PUBLIC_CARDS", "PLAIN", "DERIVED")))
+
+
+#: a mechanic's cache: emptied to a new value of its own type
+EMPTIED = "emptied"
 
 
 def _forget() -> None:
@@ -92,6 +95,7 @@ def __getattr__(name: str):
         for attr, kind in mech.state.items():
             groups[kind].add(attr)
     made = {_NAMES[kind]: frozenset(attrs) for kind, attrs in groups.items()}
-    made["DECLARED"] = FIXED | ZONES | frozenset(DERIVED) | OWN | frozenset().union(*made.values())
+    made["DERIVED"] = {attr: _DERIVED.get(attr, EMPTIED) for attr in groups["derived"]}
+    made["DECLARED"] = FIXED | ZONES | OWN | frozenset().union(*made.values())
     globals().update(made)
     return made[name]

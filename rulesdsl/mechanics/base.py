@@ -20,11 +20,14 @@ section means, through the pipeline:
 * **encoding**: ``observation`` and ``observe`` (its pieces of the observation tensor);
 * **actions**: ``verbs`` (new action words, ``Verb``) and ``action_texts`` (every action text it can
   ever offer, for the encoding's fixed numbering);
-* **words**: ``rulebook`` (its part of ``rulesdsl rulebook``) and ``result_words`` (what the table's
-  log says of a finished hand);
+* **words**: ``rulebook`` (its part of ``rulesdsl rulebook``), ``phrases`` (its names as words in a
+  rule) and ``result_words`` (what the table's log says of a finished hand);
 * **bots**: ``greedy`` (how the greedy bot plays its phases, if it needs telling);
 * **card play**: ``plays_cards`` (it is how the hand's cards are played, instead of turn steps: at
-  most one such section per ruleset) and ``play_from`` (the per-player zone it plays from).
+  most one such section per ruleset), ``play_from`` (the per-player zone it plays from), ``sheds``
+  (the hand is a race to play one's cards out) and ``reads_wild`` (its plays use the wild cards);
+* **state copies**: ``copy_types`` (the types of the values its state holds that ``clone`` must know);
+* **diff**: ``nouns`` and ``ordered`` (how ``rulesdsl diff`` names and compares its lists).
 
 The core (loader, checker, compiler, engine) iterates over the registered mechanics
 (``mechanics.registry``) and names none of them.  A hook a mechanic does not need keeps its default,
@@ -39,9 +42,10 @@ from typing import Any, Optional
 from ..model.schema import Field
 
 #: the kinds of state a mechanic may keep (``Mechanic.state``), as ``engine.state`` groups them: a
-#: card id or None, collections of card ids, name -> {card: seat}, name -> card, public cards, and
-#: plain values (no card ids)
-STATE_KINDS = ("card", "cards", "card_keyed", "card_valued", "public_cards", "plain")
+#: card id or None, collections of card ids, name -> {card: seat}, name -> card, public cards, plain
+#: values (no card ids), and caches computed from the rest (a list or dict emptied when cards are
+#: renamed: the phase makes it again)
+STATE_KINDS = ("card", "cards", "card_keyed", "card_valued", "public_cards", "plain", "derived")
 
 
 @dataclass(frozen=True)
@@ -78,14 +82,24 @@ class Mechanic:
     flow: tuple = ()
     #: its phases that get a slot of their own in the observation's one-hot `phase` (else "other")
     observed_phases: tuple = ()
-    #: list key -> the noun `rulesdsl diff` calls one item of it (`exchange` -> "exchange")
+    #: list key -> the noun `rulesdsl diff` calls one item of it (`exchange` -> "exchange"); a key
+    #: under the section names a list or mapping inside it (`plays` -> "play")
     nouns: dict = {}
+    #: keys of mappings in the section whose order counts (`plays`, weakest first): `diff` reports a
+    #: reordering as a change
+    ordered: tuple = ()
+    #: whether the hand is a race to play one's cards out (climbing, shedding): the cards a side still
+    #: holds are then the measure of a cut-off position, and a search plays a deal out to its end
+    sheds: bool = False
     #: where those phases come in a hand: lower first (an auction before the card play)
     stage: int = 100
     #: game attribute -> what kind of value it holds (one of ``STATE_KINDS``; see ``engine.state``)
     state: dict = {}
     #: action words this mechanic's phases offer that the notation does not have (``Verb``)
     verbs: dict = {}
+    #: how the rulebook reads its names in a rule (``rulebook.words``): ``{"names": {name: noun},
+    #: "members": {(base, member): noun}, "conditions": {name: (when it holds, when it does not)}}``
+    phrases: dict = {}
     #: the package the mechanic came from (set when it is registered)
     origin: str = "rulesdsl"
 
@@ -97,6 +111,16 @@ class Mechanic:
     def play_from(self, section) -> Optional[str]:
         """The per-player zone this section plays cards from (for ``plays_cards`` mechanics)."""
         return None
+
+    def reads_wild(self, section) -> bool:
+        """Whether the section's rules use the ruleset's wild cards (so `wild:` is not ignored)."""
+        return False
+
+    def copy_types(self) -> tuple:
+        """``(immutable types, types copied field by field)`` of values this mechanic's state holds
+        beside plain values, lists, dicts and sets: ``Game.clone`` keeps the first as they are and
+        copies each ``__slots__`` field of the second (their fields never change in place)."""
+        return (), ()
 
     # ------------------------------------------------------------------ check
     def check(self, model, section, diags) -> None:

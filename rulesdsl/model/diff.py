@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any, Iterator, NamedTuple, Optional
 
+from ..mechanics.registry import by_key
 from .game import RULESET, ParamT, PlayersT
 from .schema import ExprT, Field, ListOf, MapOf, Struct, Type
 
@@ -42,8 +43,9 @@ NAMING_KEYS = {
     "constraint": ("message",),
 }
 
-#: mappings whose order is part of the rules (the first that fits wins, or weakest first), by their keys
-ORDERED_MAPS = {("climbing", "plays"), ("table", "books")}
+#: mappings whose order is part of the rules (the first that fits wins, or weakest first), by their keys;
+#: each mechanic names its own (``Mechanic.ordered``)
+ORDERED_MAPS = {("table", "books")}
 
 #: of those, the keys whose value alone names the item (the others read "key value")
 BARE_NAMES = ("step", "ending", "message")
@@ -187,10 +189,18 @@ def _walk(a: Any, b: Any, path: tuple, a_at: tuple, b_at: tuple, t: Optional[Typ
         yield Change(path, "changed", a, b, a_at, b_at, is_formula(t))
 
 
+def _ordered(keys: tuple) -> bool:
+    """Whether the mapping at ``keys`` is one whose order counts."""
+    if keys in ORDERED_MAPS:
+        return True
+    mech = by_key().get(keys[0]) if len(keys) == 2 else None
+    return mech is not None and keys[1] in mech.ordered
+
+
 def _walk_map(a: dict, b: dict, path, a_at, b_at, t) -> Iterator[Change]:
     """Key by key; a key on one side only counts as the schema's default for it, when it has one.  In
     a mapping whose order means something (``ORDERED_MAPS``) the keys in another order are one change."""
-    if tuple(s.key for s in path if s.index is None) in ORDERED_MAPS:
+    if _ordered(tuple(s.key for s in path if s.index is None)):
         order_a, order_b = [k for k in a if k in b], [k for k in b if k in a]
         if order_a != order_b:
             yield Change(path, "changed", order_a, order_b, a_at, b_at, order=True)

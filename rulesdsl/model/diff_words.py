@@ -14,7 +14,7 @@ import re
 from typing import Any, Mapping, Optional
 
 from .diff import Change, child_type, is_formula
-from ..mechanics.registry import mechanics
+from ..mechanics.registry import by_key, mechanics
 from .game import RULESET
 from .schema import Type
 
@@ -22,14 +22,14 @@ from .schema import Type
 MAP_NOUNS = {
     ("params",): "parameter", ("melds",): "meld type", ("zones",): "zone", ("go_out",): "go-out",
     ("derived",): "derived value", ("classes",): "card class", ("counters",): "counter", ("claims",): "claim",
-    ("climbing", "plays"): "play", ("climbing", "toggles"): "toggle", ("table", "books"): "book type",
+    ("table", "books"): "book type",
     ("deck", "values"): "value of", ("deck", "colors"): "colour of", ("roles",): "roles with",
 }
 
 #: the noun for an item of a list, by the list's key
 LIST_NOUNS = {
     "turn": "step", "deal": "deal step", "actions": "action", "after_deal": "check after the deal",
-    "outcomes": "outcome", "constraints": "constraint", "on_going_out": "going-out rule",
+    "outcomes": "outcome", "constraints": "constraint",
     "on": "item",
 }
 
@@ -40,6 +40,16 @@ def _list_noun(key: str) -> str:
     noun = LIST_NOUNS.get(key)
     if noun is None:
         noun = next((m.nouns[key] for m in mechanics() if key in m.nouns), "item")
+    return noun
+
+
+def _map_noun(keys: tuple) -> Optional[str]:
+    """The noun for an item of the mapping at ``keys`` (the core's, or one inside a mechanic's
+    section: ``("climbing", "plays")`` -> the mechanic's ``nouns["plays"]``), or None."""
+    noun = MAP_NOUNS.get(keys)
+    if noun is None and len(keys) == 2:
+        mech = by_key().get(keys[0])
+        noun = mech.nouns.get(keys[1]) if mech is not None else None
     return noun
 
 
@@ -144,8 +154,9 @@ def _subject(change: Change, docs: Mapping[str, str], short: bool) -> tuple[list
             parts[-1:] = [f"{what} {human(name)}"]
             noun = True
             continue
-        if keys in MAP_NOUNS and parts:
-            parts[-1:] = [f"{MAP_NOUNS[keys]} {human(step.key)}"]
+        map_noun = _map_noun(keys)
+        if map_noun is not None and parts:
+            parts[-1:] = [f"{map_noun} {human(step.key)}"]
             noun = True
         else:
             parts.append(human(step.key))

@@ -63,7 +63,6 @@ SECTION_DOCS: dict[str, str] = {
     "stock_out": "what happens when the stock runs low: `when` it ends the hand, and the `result`",
     "stock_out.when": "the hand ends this way when this holds after a turn",
     "stock_out.last_chance": "the next player may take the discard only to go out",
-    "climbing": "climbing and shedding games: each play beats (or matches) the last, or the player passes",
     "teams": "partnerships: the number of teams (seats alternate between them)",
     "auto_lay": "cards of a class laid on the table at once, and replaced from another zone",
     "table": "melds laid on the table during play: who owns them, what each card scores, going out",

@@ -307,63 +307,6 @@ class Scoring:
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
-class Toggle:
-    """A state flag a play can flip or set (a revolution, a suit lock); while on it may reverse the rank
-    order and/or the turn direction."""
-
-    when: Expr
-    reverses_order: Expr
-    reverses_direction: Expr
-    resets_each_deal: Expr
-    pos: Pos = field(default=UNKNOWN, compare=False)
-    effect: str = "flip"                 # flip: turn over; set: turn on until it resets
-    resets_each_trick: Optional[Expr] = None
-
-    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
-
-@dataclass(frozen=True)
-class OutHook:
-    """Run when a player goes out (``player`` is that seat): while ``when`` holds, the seat
-    ``drops_to_last`` gives is out at once and finishes below everyone still playing."""
-
-    when: Expr
-    drops_to_last: Expr
-    pos: Pos = field(default=UNKNOWN, compare=False)
-
-
-@dataclass(frozen=True)
-class Climbing:
-    """Play combinations that beat the last play, or pass; tricks; finishing order."""
-
-    play_from: str
-    to: str
-    cleared_to: str
-    sizes: tuple
-    order: Optional[tuple]
-    beats: Expr
-    takes_last_rank: Optional[Expr]
-    skip_next: Optional[Expr]
-    clears_trick: Optional[Expr]
-    goes_last: Optional[Expr]
-    pass_locks_out: Expr
-    first_leader: Expr
-    toggles: dict
-    pos: Pos = field(default=UNKNOWN, compare=False)
-    plays: dict = field(default_factory=dict)     # name -> MeldType: what a play may be, weakest first
-    suit_order: Optional[tuple] = None             # suits low to high (default: the deck's order)
-    opening_play_includes: Optional[Expr] = None   # a card the first play of a deal must include
-    on_going_out: tuple = ()                       # OutHook, in order
-    ends_when: Optional[Expr] = None               # default: one player still holds cards
-    all_passed: str = "new_trick"                  # or end_hand: play is blocked
-    draw_from: Optional[str] = None                # a zone a player may draw from instead of playing
-    draw_when: Optional[Expr] = None
-    pass_when: Optional[Expr] = None
-    next_draws: Optional[Expr] = None              # cards the next player owes after this play
-    names_suit: Optional[Expr] = None              # this play names the suit to follow (`name S`)
-
-    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
-
-@dataclass(frozen=True)
 class Constraint:
     """A combination of parameters the ruleset does not define: loading it is an error."""
 
@@ -408,7 +351,6 @@ class Ruleset:
     turn: tuple
     go_out: dict
     stock_out: Optional[StockOut]
-    climbing: Optional[Climbing]
     wild: Optional[Expr]
     table: Optional[TableRules]
     claims: dict
@@ -436,7 +378,7 @@ class Ruleset:
 
     def endings(self) -> tuple:
         """Every name ``ending`` (how the hand ended) can have under this ruleset: the engine's own
-        (``stock``, ``out``, ``void``; ``blocked`` in climbing, ``tricks`` in trick play) and every name
+        (``stock``, ``out``, ``void``; each mechanic's, as ``tricks`` in trick play) and every name
         the ruleset gives one."""
         out = ["stock", "out", "void"] + list(self.go_out)
         if self.table is not None:
@@ -445,8 +387,6 @@ class Ruleset:
             out.append(self.stock_out.ending)
         out += [a.ending for s in self.turn for a in s.actions if a.ending]
         out += [c.ending for c in self.after_deal]
-        if self.climbing is not None:
-            out.append("blocked")
         for mech, section in present(self):
             out += mech.endings(section)
         return tuple(dict.fromkeys(out))
@@ -892,52 +832,6 @@ SCORING = Struct("scoring", {
     "doc": DOC,
 }, make(Scoring))
 
-TOGGLE = Struct("toggle", {
-    "when": Field(CondT(), True),
-    "effect": Field(Choice("flip", "set"), default="flip",
-                    doc="flip: a play that makes `when` true turns the state over; set: turns it on"),
-    "reverses_order": Field(CondT(), default=const_expr(False)),
-    "reverses_direction": Field(CondT(), default=const_expr(False)),
-    "resets_each_deal": Field(CondT(), default=const_expr(True)),
-    "resets_each_trick": Field(CondT(), doc="the state turns off when a trick ends"),
-    "doc": DOC,
-}, make(Toggle))
-
-OUT_HOOK = Struct("on_going_out", {
-    "when": Field(CondT(), True),
-    "drops_to_last": Field(ExprT(), True, doc="a seat that is out at once, finishing below every player left"),
-}, make(OutHook))
-
-CLIMBING = Struct("climbing", {
-    "play_from": Field(Str(), default="hand", doc="the per-player zone plays come from"),
-    "to": Field(Str(), default="trick", doc="the table zone of the current trick"),
-    "cleared_to": Field(Str(), default="played", doc="where finished tricks go"),
-    "sizes": Field(ListOf(Int(1), 2), default=(1, 4), doc="[min, max] cards in one play"),
-    "order": Field(RANK_LIST, doc="ranks low to high for beating (`joker` for jokers); default: deck order"),
-    "beats": Field(CondT(), True, doc="whether `play` beats `last`"),
-    "takes_last_rank": Field(CondT(), doc="the play then counts as the rank it beat"),
-    "skip_next": Field(CondT(), doc="the next active player is skipped after this play"),
-    "clears_trick": Field(CondT(), doc="the trick ends at once and this player leads"),
-    "goes_last": Field(CondT(), doc="going out with this play finishes last"),
-    "pass_locks_out": Field(CondT(), default=const_expr(False)),
-    "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick"),
-    "toggles": Field(MapOf(TOGGLE), default={}),
-    "plays": Field(MapOf(MELD), default={}, doc="what a play may be (meld patterns), weakest first; "
-                                                 "default: `sizes` cards of one rank"),
-    "suit_order": Field(ListOf(Str(), min_len=1), doc="suits low to high, for `play.high` (default: deck order)"),
-    "opening_play_includes": Field(ExprT(), doc="a card (text) the first play of a deal must include"),
-    "on_going_out": Field(ListOf(OUT_HOOK), default=()),
-    "ends_when": Field(CondT(), doc="the hand ends when this holds after a play (default: one player left)"),
-    "all_passed": Field(Choice("new_trick", "end_hand"), default="new_trick",
-                        doc="when everyone passes in a row: the last player leads a new trick, or play is blocked"),
-    "draw_from": Field(Str(), doc="a zone a player may draw one card from instead of playing"),
-    "draw_when": Field(CondT(), doc="when `draw` is offered (default: when no play is legal)"),
-    "pass_when": Field(CondT(), doc="when `pass` is offered while a play stands (default: always)"),
-    "next_draws": Field(ExprT(), doc="cards the next player must draw after this play, unless they answer it"),
-    "names_suit": Field(CondT(), doc="this play names the suit to follow: `play 8H name S`"),
-    "doc": DOC,
-}, make(Climbing))
-
 CONSTRAINT = Struct("constraint", {
     "require": Field(CondT(), True),
     "message": Field(Str(), True),
@@ -1050,7 +944,6 @@ _CORE = {
     "stock_out": Field(STOCK_OUT),
     "after_deal": Field(ListOf(AFTER_DEAL), default=(), doc="checks right after the deal that end the hand at once"),
     "counters": Field(MapOf(COUNTER), default={}, doc="per-seat counts the engine keeps as actions happen"),
-    "climbing": Field(CLIMBING),
     "wild": Field(CondT(), doc="which cards are wild: a condition over `card`"),
     "teams": Field(TEAMS),
     "classes": Field(MapOf(CondT()), default={}, doc="named card classes: name -> condition over `card`"),
@@ -1071,7 +964,7 @@ CORE_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give
 
 def _ruleset_fields() -> dict:
     """The core's sections with every registered mechanic's, in the order files are written: the
-    mechanics' come after `climbing`.  A mechanic whose key is a core key, or which brings an action
+    mechanics' come after `counters`.  A mechanic whose key is a core key, or which brings an action
     word that is taken, is refused."""
     verbs = set(CORE_VERBS)
     for mech in mechanics():
@@ -1085,7 +978,7 @@ def _ruleset_fields() -> dict:
     out = {}
     for key, f in _CORE.items():
         out[key] = f
-        if key == "climbing":
+        if key == "counters":
             out.update((m.key, m.section) for m in mechanics())
     return out
 

@@ -6,6 +6,7 @@ declarations (and the card table the compiler built with the values in force), n
 
 from __future__ import annotations
 
+from ..mechanics.registry import card_play
 from ..model.game import MeldType
 from .context import Context
 from .document import Code, Item, Para, Section, Table, bullets, cat, join, sentence
@@ -73,7 +74,7 @@ def melds(ctx: Context) -> Section:
              for name, mt in m.melds.items() if not ctx.off(mt.when)]
     intro = "A meld is one of these:" if len(items) > 1 else "A meld is:"
     blocks = [Para((intro,)), bullets(items)]
-    if len([t for t in m.melds.values() if t.kind in ("run", "set")]) and m.table is None and not m.climbing:
+    if len([t for t in m.melds.values() if t.kind in ("run", "set")]) and m.table is None and card_play(m) is None:
         blocks.append(Para(("Deadwood is the total value of the cards left out of melds, in the arrangement that "
                             "leaves the least.",)))
     return Section("Melds", tuple(blocks))

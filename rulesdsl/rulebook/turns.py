@@ -1,5 +1,5 @@
-"""A turn step by step: the steps and their choices, open melds, claims, counts (climbing plays are
-in ``climbing.py``; each mechanic of ``rulesdsl.mechanics`` words its own part).
+"""A turn step by step: the steps and their choices, open melds, claims, counts (each mechanic of
+``rulesdsl.mechanics`` words its own part: climbing's plays, trick play, bidding).
 
 Why the choices are filtered here: an action whose ``when`` the parameters make false, or a go-out
 that can never be made, is not part of the game being described, so it is left out, not shown with
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..model.game import ActionSpec, Claim, Counter, Step
 from ..mechanics.registry import present
-from . import climbing
 from .context import Context
 from .document import Code, Item, Para, Section, bullets, cat, join, sentence
 
@@ -23,8 +22,6 @@ def turn(ctx: Context) -> Section:
     if m.turn:
         blocks.append(Para(("Players take turns. A turn goes through these steps:",)))
         blocks.append(bullets((_step(ctx, s) for s in m.turn), ordered=True))
-    if m.climbing:
-        blocks.append(climbing.plays_and_tricks(ctx))
     for mech, _section in sorted(present(m), key=lambda ms: ms[0].stage):    # the mechanics' own parts
         blocks += mech.rulebook(ctx, "play")
     if m.table:

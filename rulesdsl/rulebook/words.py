@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import Optional
 
+from functools import lru_cache
+
 from ..expr.ast import E, unparse
+from ..mechanics.registry import mechanics, on_change
 from .document import Code, Inline, cat, join
 
 #: names every ruleset may read, as noun phrases
@@ -22,25 +25,35 @@ NAMES = {
     "player": "the player", "dealer": "the dealer", "declarer": "the declarer", "defender": "the defender",
     "winner": "the winner", "card": "the card", "players": "the number of players", "seats": "every seat",
     "max_score": "the highest total", "min_score": "the lowest total", "team": "the team",
-    "finished_players": "the number of players out", "active_players": "the players still holding cards",
-    "previous_order": "the last deal's finishing order", "draws_owed": "the cards owed",
+    "previous_order": "the last deal's finishing order",
     "naturals": "the number of natural cards", "wilds": "the number of wild cards", "as": "the card it stands for",
     "ending": "the way the hand ended",
 }
-#: conditions that are a bare name
-NAME_CONDITIONS = {"can_play": ("the player has a legal play", "the player has no legal play")}
+#: conditions that are a bare name: (holds, does not hold)
+NAME_CONDITIONS: dict = {}
 MEMBERS = {
     ("deal", "number"): "the deal's number", ("deal", "scorer"): "the seat that scored the hand",
     ("deal", "reshuffles"): "the times the pile became the stock this hand",
     ("turn", "taken"): "the card taken this turn", ("turn", "drawn"): "the card drawn this turn",
-    ("turn", "taken_cards"): "the cards taken this turn", ("turn", "draws"): "the cards drawn this turn",
-    ("trick", "same_rank_streak"): "the plays of this rank in a row",
-    ("trick", "plays"): "the plays in this trick",
+    ("turn", "taken_cards"): "the cards taken this turn",
     ("meld", "kind"): "the meld's kind", ("meld", "ranks"): "the meld's ranks",
 }
-PLAY_MEMBERS = {"size": "size", "rank": "rank", "rank_name": "rank", "kind": "kind", "tier": "tier",
-                "high": "highest card", "low": "lowest rank", "suit": "suit", "suits": "suits",
-                "wilds": "wild cards", "naturals": "natural cards"}
+
+
+@lru_cache(maxsize=None)
+def phrases() -> tuple:
+    """(names, members, conditions): the core's words above with each mechanic's
+    (``Mechanic.phrases``: what its names read as)."""
+    names, members, conditions = dict(NAMES), dict(MEMBERS), dict(NAME_CONDITIONS)
+    for mech in mechanics():
+        names.update(mech.phrases.get("names", {}))
+        members.update(mech.phrases.get("members", {}))
+        conditions.update(mech.phrases.get("conditions", {}))
+    return names, members, conditions
+
+
+on_change(phrases.cache_clear)
+
 #: one-argument builtins read as "ARG's ..."
 OWN = {"deadwood": "deadwood", "value": "value", "rank": "rank", "suit": "suit", "score": "score",
        "hands_won": "hands won", "role_points": "role points", "position": "finishing position",
@@ -117,19 +130,18 @@ class Words:
         name = a[0]
         if name in self.zones:
             return ("the player's " + humane(name),) if self.zones[name] != "table" else ("the " + humane(name),)
-        if name in NAMES:
-            return (NAMES[name],)
+        names = phrases()[0]
+        if name in names:
+            return (names[name],)
         if name in self.derived:
             return ("the ", Code(name))
         return None
 
     def _noun_attr(self, e, a):
         base, member = a
-        if base.op == "name" and (base.args[0], member) in MEMBERS:
-            return (MEMBERS[(base.args[0], member)],)
-        if base.op == "name" and base.args[0] in ("play", "last") and member in PLAY_MEMBERS:
-            who = "the play's " if base.args[0] == "play" else "the last play's "
-            return (who + PLAY_MEMBERS[member],)
+        members = phrases()[1]
+        if base.op == "name" and (base.args[0], member) in members:
+            return (members[(base.args[0], member)],)
         if base.op == "name" and base.args[0] == "deal":
             return ("the " + humane(member),)          # a card the deal remembered (`as:`)
         if base.op == "name" and base.args[0] == "state":
@@ -183,7 +195,7 @@ class Words:
 
     def _seat_or_zone(self, arg: E) -> Optional[Inline]:
         """An argument as a noun; a comprehension's variable (``p``) is named as itself."""
-        if arg.op == "name" and arg.args[0] not in NAMES and arg.args[0] not in self.zones \
+        if arg.op == "name" and arg.args[0] not in phrases()[0] and arg.args[0] not in self.zones \
                 and arg.args[0] not in self.derived:
             return (Code(arg.args[0]),)
         return self.noun(arg)
@@ -269,7 +281,8 @@ class Words:
         return None
 
     def _cond_name(self, e, a):
-        return (NAME_CONDITIONS[a[0]][0],) if a[0] in NAME_CONDITIONS else None
+        conditions = phrases()[2]
+        return (conditions[a[0]][0],) if a[0] in conditions else None
 
     def _cond_attr(self, e, a):
         base, member = a
@@ -382,8 +395,8 @@ class Words:
         if inner.op == "in":
             said = self._cond_in(inner, inner.args)
             return _negate_is(said) if said else None
-        if inner.op == "name" and inner.args[0] in NAME_CONDITIONS:
-            return (NAME_CONDITIONS[inner.args[0]][1],)
+        if inner.op == "name" and inner.args[0] in phrases()[2]:
+            return (phrases()[2][inner.args[0]][1],)
         if inner.op == "attr" and inner.args[0].op == "name" and inner.args[0].args[0] == "state":
             return ("the " + humane(inner.args[1]) + " is off",)
         said = self.cond(inner)

@@ -3,7 +3,6 @@ own), and the one place that gathers a program's phases."""
 
 from __future__ import annotations
 
-from .climbing import ClimbPhase
 from .drawing import LastChancePhase, OfferPhase, TurnPhase
 from .going_out import LayoffPhase
 from .melding import ClaimPhase
@@ -17,8 +16,6 @@ def build_phases(prog) -> dict:
     phases = {"turn": TurnPhase(prog), "layoff": LayoffPhase(prog), "last_chance": LastChancePhase(prog)}
     if prog.first_turn is not None:
         phases["offer"] = OfferPhase(prog)
-    if prog.climbing is not None:
-        phases["climb"] = ClimbPhase(prog)
     for mech, _section in present(prog.model):      # the mechanics' own phases (rulesdsl.mechanics)
         if prog.sections[mech.key] is not None:
             phases.update(mech.phases(prog))

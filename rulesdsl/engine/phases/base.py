@@ -1,6 +1,6 @@
 """What every phase offers the game core.
 
-A phase is one family of mechanics (drawing and discarding, a layoff window, climbing, an exchange).
+A phase is one family of mechanics (drawing and discarding, a layoff window, a mechanic's own play).
 It is created once per program and keeps no state of its own: everything lives on the ``Game``, so a
 game can be copied, compared and replayed.  ``generate`` lists the legal actions; ``apply`` carries one
 out (it was checked legal first); ``explain`` names the rule that forbids an illegal one.
@@ -22,6 +22,9 @@ class Phase:
 
     def __init__(self, prog) -> None:
         self.prog = prog
+
+    def start(self, g) -> None:
+        """State kept from deal to deal, set up once when the game begins (before the first deal)."""
 
     def reset(self, g) -> None:
         """Per-hand state, set up when a hand starts (before any phase is entered)."""

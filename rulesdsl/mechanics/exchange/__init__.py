@@ -81,7 +81,7 @@ class ExchangeMechanic(Mechanic):
         each must exist with every allowed player count, and a step may not give to its own giver."""
         from ...check.semantic import card_play_sections, check_zone, quiet_value
         from ..registry import card_play
-        if m.climbing is None and card_play(m) is None:
+        if card_play(m) is None:
             d.error("E-MISSING", f"`exchange` needs {card_play_sections()} section (it uses its rank order)", m.pos)
         for i, x in enumerate(steps):
             if x.to is not None:

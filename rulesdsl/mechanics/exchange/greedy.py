@@ -1,13 +1,13 @@
-"""How the greedy bot (``bots.greedy``) plays the exchange: it gives its lowest card in the order of
-play (climbing's, or the card play's), its highest where the lowest total wins; without either, by
-value.  (Simple on purpose: it never saves high cards.)"""
+"""How the greedy bot (``bots.greedy``) plays the exchange: it gives its lowest card in the card play's
+order, its highest where the lowest total wins; without a card play, by value.  (Simple on purpose: it
+never saves high cards.)"""
 
 from __future__ import annotations
 
 
 def choose(bot, game, actions: list):
-    """Give the lowest card: by the climbing order where there is one, else by the tricks' order
-    (the highest, where the lowest total wins), else by value."""
+    """Give the lowest card in the card play's order (the highest, where the lowest total wins), else
+    by value."""
     prog = game.prog
     cards = prog.cards
     gives = [a for a in actions if a.verb == "give" and a.cards]
@@ -19,12 +19,6 @@ def choose(bot, game, actions: list):
 
         def low(a):
             return sign * pos.get(a.cards[0], 0)
-    elif prog.climbing is not None:
-        order = {r: i for i, r in enumerate(prog.climbing.order)}
-
-        def low(a):
-            k = cards.parse_kind(a.cards[0])
-            return order.get(cards.kind_rank[k], len(order)) if k is not None else 0
     else:
         def low(a):
             k = cards.parse_kind(a.cards[0])

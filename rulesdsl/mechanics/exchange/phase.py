@@ -117,10 +117,7 @@ class ExchangePhase(Phase):
         return out
 
     def _rank_positions(self, pool: list) -> list:
-        """Each card's rank position in the order of play (climbing's, or the card-play mechanic's)."""
-        if self.prog.climbing is not None:
-            pos = self.prog.climbing.patterns.pos          # rank key -> position in the climbing order
-            return [pos[self.prog.cards.rank[c]] for c in pool]
+        """Each card's rank position in the order of play (the card-play mechanic's)."""
         return [self.prog.card_play.rank_pos[c] for c in pool]
 
     def apply(self, g, action: Action, chosen: Action) -> None:

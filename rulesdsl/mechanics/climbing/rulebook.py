@@ -7,10 +7,10 @@ parameters switch off is left out.
 
 from __future__ import annotations
 
-from ..model.game import Toggle
-from .cards import meld_words
-from .context import Context
-from .document import Code, Para, Section, bullets, cat, sentence
+from ...rulebook.cards import meld_words
+from ...rulebook.context import Context
+from ...rulebook.document import Code, Para, Section, bullets, cat, sentence
+from . import Toggle
 
 
 def plays_and_tricks(ctx: Context) -> Section:

@@ -36,10 +36,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ...compile.patterns import MAX_CANDIDATES, Pattern, PlayShape
+from ...engine.actions import Action
+from ...engine.phases.base import Phase
 from ...errors import IllegalAction, RuleEvaluationError, excerpt
 from ...expr.compiler import Const
-from ..actions import Action
-from .base import Phase
 
 PASS = Action("pass")
 
@@ -146,7 +146,14 @@ class ClimbPhase(Phase):
         self._skip, self._clears, self._takes, self._goes_last = (None if _never(f) else f for f in (
             c.skip_next, c.clears_trick, c.takes_last_rank, c.goes_last))
 
+    def governs(self, g) -> tuple:
+        return "climbing", self.c.pos
+
     # ------------------------------------------------------------------ hand lifecycle
+    def start(self, g) -> None:
+        g.state = {}                   # state toggles in force (a revolution), kept across deals
+        g.streak_now = 0               # the same-rank streak of the play judged
+
     def reset(self, g) -> None:
         c = self.c
         g.trick_last = None            # Played: the play to beat
