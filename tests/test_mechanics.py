@@ -285,3 +285,14 @@ def test_a_package_may_not_take_a_core_section_or_an_action_word(tmp_path):
     assert run.returncode == 0, run.stderr
     refused, registered = json.loads(run.stdout)
     assert refused == ["deck", "draws"] and "deck" not in registered and "draws" not in registered
+
+
+def test_the_finishing_order_is_a_core_name_every_ruleset_may_read(tmp_path):
+    """docs/language.md, Names: `previous_order` (the last deal's finishing order) belongs to the core,
+    which keeps it for the match's seating, the roles and the exchange; a ruleset without a climbing
+    section reads it too (empty until a deal has ranked its players)."""
+    path = tmp_path / "reads_order.yaml"
+    path.write_text('extends: gin_rummy\nderived:\n  first_out: "count(previous_order)"\n')
+    game = rulesdsl.load(path).new_game(seed=1)
+    assert game.previous_order == []
+    assert game.prog.scope.names["previous_order"].get(game) == []
