@@ -64,7 +64,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_PATHS = ["rulesdsl/engine", "rulesdsl/compile", "rulesdsl/encoding", "rulesdsl/table",
+DEFAULT_PATHS = ["rulesdsl/engine", "rulesdsl/mechanics", "rulesdsl/compile", "rulesdsl/encoding", "rulesdsl/table",
                  "rulesdsl/web", "rulesdsl/expr", "rulesdsl/check"]
 MAP_NAME = "coverage-map.json"
 
