@@ -36,7 +36,10 @@ and lines no test executes (needs the baseline).  ``--sample N --seed S`` picks 
 
 Verdicts: killed (a selected test failed), timeout (one test over 10x its baseline time + 15 s, at
 least 30 s; or the whole run over ``--timeout``, by default 10x the selected tests' baseline time
-clamped to 60..300 s and never under 3x+60 s; counted as killed, shown apart), survived (includes "not covered": no test executes the line), invalid (the mutant does
+clamped to 60..300 s and never under 3x+60 s; counted as killed, shown apart), survived (includes "not covered": no test executes the line), equivalent
+(listed in ``tools/mutation-equivalent.yaml`` with the reason no input can tell it from the original: not
+run, and left out of the catch rate like invalid ones; the list matches a mutant by its file and changed
+line, before and after, so it survives edits elsewhere), invalid (the mutant does
 not compile or its module does not import; skipped), error (pytest stopped without any test failing,
 e.g. a collection error; not counted).  Tests run with ``-x -q -p no:cacheprovider``, ``CI=true
 HYPOTHESIS_PROFILE=ci``, and Hypothesis deadlines and health checks off (a slow, shared machine must
@@ -67,6 +70,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_PATHS = ["rulesdsl/engine", "rulesdsl/mechanics", "rulesdsl/compile", "rulesdsl/encoding", "rulesdsl/table",
                  "rulesdsl/web", "rulesdsl/expr", "rulesdsl/check"]
 MAP_NAME = "coverage-map.json"
+# Mutants judged equivalent (no input can tell them from the original), each with the reason: drawn in a
+# sample like any other, never run, and left out of the catch rate (shown apart).
+EQUIVALENT_FILE = Path(__file__).with_name("mutation-equivalent.yaml")
 
 # A pytest plugin dropped into the copy (never into the checkout): it records every test's outcome and
 # duration, keeps only the selected tests (ordered so the quickest files run first), and turns off
@@ -418,6 +424,31 @@ def apply(data: bytes, m: Mutant) -> bytes:
     return data[: m.start] + m.replacement.encode() + data[m.end:]
 
 
+def _collapse(text: str) -> str:
+    return " ".join(text.split())
+
+
+def equivalence_key(m: Mutant, data: bytes) -> tuple[str, str, str]:
+    """What identifies a mutant across edits elsewhere in its file: the file and its changed line,
+    before and after (whitespace collapsed), not its line number."""
+    before, after = m.context(data)
+    return m.file, _collapse(before), _collapse(after)
+
+
+def load_equivalents(path: Path = EQUIVALENT_FILE) -> dict[tuple[str, str, str], str]:
+    """The judged-equivalent mutants: a YAML list of {file, before, after, why} (``before`` and ``after``
+    are the changed line as the survivors list prints it); an entry without a reason is refused."""
+    if not path.exists():
+        return {}
+    import yaml
+    out = {}
+    for n, e in enumerate(yaml.safe_load(path.read_text()) or []):
+        if not str(e.get("why", "")).strip():
+            raise SystemExit(f"{path.name}: entry {n} ({e.get('file')}) gives no reason why it is equivalent")
+        out[(e["file"], _collapse(e["before"]), _collapse(e["after"]))] = e["why"]
+    return out
+
+
 def hand_written(spec_file: Path, root: Path) -> list[Mutant]:
     text = spec_file.read_text()
     if spec_file.suffix in (".yaml", ".yml"):
@@ -622,7 +653,7 @@ def select(cmap: dict, m: Mutant) -> dict[str, float]:
 @dataclass
 class Result:
     mutant: Mutant
-    verdict: str                     # killed timeout survived invalid error
+    verdict: str                     # killed timeout survived equivalent invalid error
     detail: str = ""
     seconds: float = 0.0
     tests: int = 0
@@ -807,7 +838,13 @@ def main(argv: list[str] | None = None) -> int:
     results: list[Result | None] = [None] * len(chosen)
     t_start = time.time()
 
+    judged = load_equivalents()
+    why_equivalent = {i: judged[k] for i, m in enumerate(chosen)
+                      if (k := equivalence_key(m, snapshot[m.file])) in judged}
+
     def work(i: int) -> Result:
+        if i in why_equivalent:
+            return Result(chosen[i], "equivalent", f"judged equivalent: {why_equivalent[i]}")
         r = free.pop()
         try:
             return r.run(chosen[i])
@@ -829,7 +866,8 @@ def main(argv: list[str] | None = None) -> int:
             r.close()
 
     done = [r for r in results if r is not None]
-    count = {v: sum(r.verdict == v for r in done) for v in ("killed", "timeout", "survived", "invalid", "error")}
+    count = {v: sum(r.verdict == v for r in done)
+             for v in ("killed", "timeout", "survived", "equivalent", "invalid", "error")}
     survivors = [r for r in done if r.verdict == "survived"]
     if survivors:
         print("\nSurvivors:")
@@ -841,7 +879,8 @@ def main(argv: list[str] | None = None) -> int:
     denom = count["killed"] + count["timeout"] + count["survived"]
     rate = (count["killed"] + count["timeout"]) / denom if denom else None
     print(f"\nkilled {count['killed']}, timed out {count['timeout']}, survived {count['survived']} "
-          f"(not covered {sum('not covered' in r.detail for r in survivors)}), invalid {count['invalid']}, "
+          f"(not covered {sum('not covered' in r.detail for r in survivors)}), equivalent {count['equivalent']} "
+          f"(judged, {EQUIVALENT_FILE.name}), invalid {count['invalid']}, "
           f"error {count['error']}; catch rate "
           f"{'n/a' if rate is None else f'{100 * rate:.1f}%'}; {time.time() - t_start:.0f}s")
     if args.json:
