@@ -115,7 +115,7 @@ class BidPhase(Phase):
 
     def explain(self, g, action: Action, legal: list) -> Optional[IllegalAction]:
         shown = ", ".join(str(a) for a in legal)
-        if g.actor in g.unlooked and action.verb == "bid" and not action.zone.isdigit():
+        if action.verb == "bid" and not action.zone.isdigit():      # a call: its `when`, not `allowed`
             return IllegalAction(f"`{action}` is not open to you now; legal: {shown}", "bidding.calls", self.b.pos)
         if g.actor in g.unlooked:
             return IllegalAction(f"look at your hand first (`look`), or make a blind call; legal: {shown}",
