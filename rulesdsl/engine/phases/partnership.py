@@ -208,8 +208,13 @@ def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: 
     if meld is not None:
         mn, mw = meld.counts(wild)
         into = (meld.rank, mn + len(placing) - w, mw + w, len(meld.cards) + len(placing))
+        run = meld.kind == "run"
     else:
         into = (rank, len(placing) - w, w, len(placing))
+        kind_rank, kind = g.prog.cards.kind_rank, g.prog.cards.kind
+        run = len({kind_rank[kind[c]] for c in placing if not wild[c]}) > 1
+    if run:                 # a run holds no rank open: the hand's other cards of its first rank cannot join it
+        into = None
     hand = [c for c in g.pzones["hand"][g.actor] if c not in placing]
     return max_more(g, hand, into, limit=placeable(g, len(hand))) >= need
 
