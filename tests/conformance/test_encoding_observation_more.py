@@ -1,0 +1,56 @@
+"""Conformance: the observation tensor of docs/encoding.md, "The observation tensor": "Seats and teams
+are relative to the observer: row 0 is its own, then the next seat in turn."  Checked on a three-seat game,
+where "the next seat" and "the seat before" differ."""
+
+from __future__ import annotations
+
+from conformance.keys import documents
+from conformance.play import dealt, rules
+from rulesdsl.encoding.observation import fill
+from rulesdsl.encoding.setup import encode
+
+RANKS = "A 2 3 4 5 6 7 8".split()
+THREE_SEATS = """
+name: three seat melds
+players: 3
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8], suits: [S, H, D, C]}
+melds:
+  set: {kind: set, min: 3}
+zones:
+  stock: {visible: none}
+  discard: {visible: top}
+  hand: {per: player, visible: owner}
+deal: [{deal: 4, to: hand}, {turn_up: discard}]
+table: {owner: player}
+turn:
+  - step: draw
+    actions: [{draw: stock}]
+  - step: play
+    repeat: true
+    actions: [{meld: any}, {discard: discard}]
+scoring: {each_player: melded(player) - held(player)}
+match: {ends_when: deal.number >= 1, on_tie: shared}
+"""
+
+
+@documents("table.owner")
+def test_a_melds_owner_is_numbered_from_the_observer_then_the_next_seat_in_turn():
+    """Seat 1 (first to play, dealer 0) melds three 5s.  In `melds.owner`, the meld's row is 0 for seat 1
+    itself; for seat 2, whose next seats in turn are 0 then 1, it is 2; for seat 0 (next: 1) it is 1.
+    Catches encoding/observation.py `_fill_melds` counting the other way round (`owner - side` -> `owner +
+    side`): for seat 2 the owner would be row 0, its own."""
+    deck = [r + s for s in "SHDC" for r in RANKS]
+    hands = {1: ["5S", "5H", "5D", "AS"], 2: ["2S", "3H", "7D", "8C"], 0: ["2H", "4S", "6D", "8S"]}
+    r = rules(THREE_SEATS)
+    g = r.new_game(seed=0, dealer=0, deck=dealt(hands, deck, then=["AC", "7S"]))
+    g.apply("draw stock")
+    g.apply("meld 5S 5H 5D")
+    enc = encode(r)
+    rows = {}
+    for seat in range(3):
+        tensor = enc.observation.new_tensor()
+        fill(enc.observation, tensor, g.view(seat), [])
+        owner = enc.observation.views(tensor)["melds.owner"]
+        assert owner.shape[1] == 3 and owner[1:].sum() == 0        # one meld on the table
+        rows[seat] = [int(x) for x in owner[0]]
+    assert rows == {1: [1, 0, 0], 2: [0, 0, 1], 0: [0, 1, 0]}
