@@ -33,3 +33,72 @@ def test_beats_that_needs_the_same_size_lists_only_that_size(beats, params, same
     reading the wrong side of an `and` (`a[0]` -> `a[-1]`): `play.size == last.size and ...` then loses the
     shortcut."""
     assert _climbing(beats, params).same_size is same
+
+
+NAMING = """
+name: naming a suit
+players: 2
+deck: {ranks: [3, 4, 5, 6, 8], suits: [S, H, D]}
+zones:
+  stock: {visible: none}
+  hand: {per: player, visible: owner}
+  discard: {visible: top}
+  played: {visible: all}
+deal: [{deal: 4, to: hand}, {turn_up: discard}]
+climbing:
+  to: discard
+  plays: {single: {kind: set, min: 1, max: 1}}
+  beats: 'play.suit == last.suit or play.rank_name == last.rank_name or play.rank_name == "8"'
+  names_suit: play.rank_name == "8"
+  first_leader: next_seat(dealer)
+  pass_when: not can_play
+scoring: {each_player: count(player.hand)}
+match: {ends_when: deal.number >= 1, on_tie: shared}
+"""
+
+
+def test_the_greedy_bot_names_the_suit_it_holds_most_of_apart_from_the_play():
+    """mechanics/climbing/greedy.py: "a play that names a suit names the one the seat holds most of".
+    Seat 1 holds 8H 3S 4S 5H against a 6D: only the 8 plays, and of the other cards two are spades and
+    one a heart, so every seed names spades.  Catches `_named` counting the card being played too
+    (`not in played and` -> `or`): hearts then tie with spades and some seeds name hearts."""
+    from conformance.play import dealt, game
+    from rulesdsl.bots import make_bot
+
+    deck = [r + s for s in "SHD" for r in ("3", "4", "5", "6", "8")]
+    stacked = dealt({1: ["8H", "3S", "4S", "5H"], 0: ["3H", "4H", "3D", "4D"]}, deck, then=["6D"])
+    named = set()
+    for seed in range(12):
+        g = game(NAMING, stacked, dealer=0)
+        assert g.current_player == 1 and sorted(str(a) for a in g.legal_actions()) == [
+            "play 8H name D", "play 8H name H", "play 8H name S"]
+        named.add(str(make_bot("greedy", seed=seed).choose(g)))
+    assert named == {"play 8H name S"}
+
+
+def _rulebook(name: str, **overrides) -> str:
+    import rulesdsl
+    from rulesdsl.rulebook import base_of, render
+
+    r = rulesdsl.load(name, overrides or None)
+    return render(r, "md", base_of(r))
+
+
+def test_a_trick_games_rulebook_says_how_play_goes():
+    """`rulesdsl rulebook` (docs/authoring.md): the Tricks section of a trick game lists its rules: one
+    card each from the hand to the trick, following suit (Hearts follows, the default), and who takes
+    the trick.  Catches mechanics/tricks/rulebook.py leaving the list out (`blocks.append(bullets(...))`
+    dropped): the section says only "How play goes:"."""
+    md = _rulebook("hearts")
+    tricks = md.split("## Tricks", 1)[1].split("\n## ", 1)[0]
+    assert "- Each player in turn plays one card from their `hand` to the `trick`." in tricks
+    assert "- A player who can follow the suit led must do so." in tricks
+    assert "takes the trick" in tricks
+
+
+def test_a_climbing_rulebook_tells_of_draws_owed_only_when_a_play_can_owe_them():
+    """`rulesdsl rulebook`: "a clause the parameters switch off is left out".  Crazy Eights' `next_draws` is
+    0 unless `twos_draw_two` is on, so the rule that the next player must draw is written only then.
+    Catches mechanics/climbing/rulebook.py testing the constant the wrong way (`!= 0` -> `== 0`)."""
+    assert "must draw" not in _rulebook("crazy_eights")
+    assert "the next player must draw 2" in _rulebook("crazy_eights", twos_draw_two=True)
