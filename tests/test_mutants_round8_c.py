@@ -102,3 +102,16 @@ def test_a_climbing_rulebook_tells_of_draws_owed_only_when_a_play_can_owe_them()
     Catches mechanics/climbing/rulebook.py testing the constant the wrong way (`!= 0` -> `== 0`)."""
     assert "must draw" not in _rulebook("crazy_eights")
     assert "the next player must draw 2" in _rulebook("crazy_eights", twos_draw_two=True)
+
+
+def test_the_web_lobby_keeps_at_most_200_games():
+    """docs/web.md, limits: "at most 200 games (the oldest finished one is forgotten first)".
+    201 games made from the start page: 200 are kept, and the first one's links open nothing.  Catches
+    rulesdsl/web/lobby.py `MAX_GAMES` off by one (200 -> 201)."""
+    from rulesdsl.web.lobby import Lobby
+
+    lobby = Lobby()
+    made = [lobby.create("gin_rummy", ["human", "human"], seed=i) for i in range(201)]
+    assert len(lobby.games) == 200
+    assert made[0].id not in lobby.games and lobby.seat_of(made[0].token_of(0)) is None
+    assert all(r.id in lobby.games for r in made[1:])
