@@ -115,3 +115,21 @@ def test_the_web_lobby_keeps_at_most_200_games():
     assert len(lobby.games) == 200
     assert made[0].id not in lobby.games and lobby.seat_of(made[0].token_of(0)) is None
     assert all(r.id in lobby.games for r in made[1:])
+
+
+def test_a_long_list_of_moves_fills_each_row_as_far_as_the_width_allows():
+    """rulesdsl/table/terminal.py `actions_list`: past 12 moves the numbered moves are laid out in columns,
+    each as wide as the widest item and three spaces, after a two-space indent, as many to a row as fit
+    the terminal's width.  13 moves whose widest item is 14 characters (`13. discard 2H`: cells of 17) on a
+    width of exactly 2 + 3 x 17 = 53 sit three to a row (five rows), no row wider than 53.  Catches the columns counted
+    against one character less (`(width - 2) // cell` -> `(width - 3)`): two to a row."""
+    from rulesdsl.table.terminal import actions_list, to_text
+
+    moves = [f"discard {c}" for c in ("2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "JS", "QS", "KS", "AS", "2H")]
+    assert max(len(f"{i}. {m}") for i, m in enumerate(moves, 1)) == 14
+    lines = to_text(actions_list(moves, width=53), width=200).splitlines()
+    assert lines[0] == "Your move:"
+    rows = lines[1:]
+    assert len(rows) == 5 and all(len(r) <= 53 for r in rows)
+    assert rows[0].split() == ["1.", "discard", "2S", "2.", "discard", "3S", "3.", "discard", "4S"]
+    assert rows[-1].split() == ["13.", "discard", "2H"]
