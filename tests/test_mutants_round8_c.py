@@ -24,14 +24,23 @@ def _climbing(beats: str, params: str = "{}"):
     ("play.size == last.size and play.rank > last.rank or last.size == play.size", "{}", True),
     ("params.any or play.size == last.size and play.rank > last.rank", "{any: false}", True),
     ("params.any or play.size == last.size and play.rank > last.rank", "{any: true}", False),
+    ("if params.strict then play.size == last.size and play.rank > last.rank else play.rank > last.rank",
+     "{strict: true}", True),
+    ("if params.strict then play.size == last.size and play.rank > last.rank else play.rank > last.rank",
+     "{strict: false}", False),
+    ("if params.strict then play.rank > last.rank else play.size == last.size", "{strict: true}", False),
+    ("if params.strict then play.rank > last.rank else play.size == last.size", "{strict: false}", True),
+    ("if last.rank > 2 then play.size == last.size else last.size == play.size and play.rank > 0", "{}", True),
+    ("if last.rank > 2 then play.size == last.size else play.rank > 0", "{}", False),
 ])
 def test_beats_that_needs_the_same_size_lists_only_that_size(beats, params, same):
     """mechanics/climbing/compile.py: ``same_size`` says whether `beats` can hold only when `play.size ==
     last.size` with the parameters in force (then the phase lists only plays of the last play's size, the
     hot loop's shortcut, and a hand past the 4,000-candidate cap is enumerated for that size alone).  An
-    `and` needs it of either side, an `or` of both; a parameter folds its branch away.  Catches `_same_size`
-    reading the wrong side of an `and` (`a[0]` -> `a[-1]`): `play.size == last.size and ...` then loses the
-    shortcut."""
+    `and` needs it of either side, an `or` of both, an `if` of the branch a parameter picks (else of both);
+    a parameter folds its branch away.  Catches `_same_size` reading the wrong side of an `and` (`a[0]` ->
+    `a[-1]`): `play.size == last.size and ...` then loses the shortcut; and the wrong branch of an `if` a
+    parameter decides (`a[1] if cond else a[2]` -> `a[2] if ...`)."""
     assert _climbing(beats, params).same_size is same
 
 
