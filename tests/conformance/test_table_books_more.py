@@ -72,3 +72,26 @@ def test_a_new_meld_of_closes_at_cards_is_a_book_for_asking_too():
     book and `ask` is not offered."""
     assert "ask" in legal(seat1_draws(["5S", "5H", "5D"], "8H", closes=3, book="clean"))
     assert "ask" not in legal(seat1_draws(["5S", "5H", "5D"], "8H", closes=3, book="dirty"))
+
+
+# No books; going out needs the team's melds to be worth less than 20 when the hand is down.
+LOW_VALUE = TEAMS.replace("  closes_at: %(closes)d\n  books: {clean: wilds == 0, dirty: wilds > 0}\n", "").replace(
+    """'team_books(team_of(player), "%(book)s") >= 1'""", "'melded_value(team_of(player)) < 20'")
+
+
+@documents("table.going_out.when", "table.going_out.permission")
+def test_ask_is_not_offered_when_no_way_of_melding_down_meets_the_condition():
+    """Seat 1 holds the four 5s and the joker and draws the 8H; going out needs its team's melds to be worth
+    less than 20.  Melding down to the 8H puts all four 5s (20) and the joker (20) on the table, whatever
+    the order, so the condition can never hold at the end and `ask` is not offered (though it holds now:
+    nothing is melded).  The search reaches one position two ways (three 5s melded, then the fourth laid
+    off, for each choice of the three).  Catches the search's memo of positions already found to fail
+    answering yes (partnership.py `_down`, `if sig in failed: return False` -> `return True`)."""
+    hands = {1: ["5S", "5H", "5D", "5C", "Jk"], 0: ["4H", "4D", "6D", "6C", "AS"], 2: ["7H", "7D", "8D", "8C", "AH"],
+             3: ["AD", "2H", "3D", "2D", "3S"]}
+    deck = [r + s for s in "SHDC" for r in RANKS] + ["Jk"]
+    g = game(LOW_VALUE % {"deal": 5}, dealt(hands, deck, then=["7C", "8H", "6H"]), dealer=0)
+    g.apply("draw stock")
+    assert g.current_player == 1 and sorted(g.hand_of(1)) == ["5C", "5D", "5H", "5S", "8H", "Jk"]
+    assert "ask" not in legal(g)
+    assert any(a.startswith("meld 5") for a in legal(g))
