@@ -142,3 +142,23 @@ def test_a_long_list_of_moves_fills_each_row_as_far_as_the_width_allows():
     assert len(rows) == 5 and all(len(r) <= 53 for r in rows)
     assert rows[0].split() == ["1.", "discard", "2S", "2.", "discard", "3S", "3.", "discard", "4S"]
     assert rows[-1].split() == ["13.", "discard", "2H"]
+
+
+def test_run_bots_stops_when_a_person_is_on_turn_and_returns_only_the_moves_made():
+    """docs/api.md: `table.run_bots()` -- "bots move until a person is on turn (or the match ends)"; it returns
+    the moves made, one event each.  With a person on turn at once it returns nothing; in a Gin game of a
+    bot and a person, every event is a bot's move, numbered as the game's history, and then the person is
+    on turn.  Catches rulesdsl/table/session.py `run_bots` not stopping when no bot is on turn (the `break`
+    dropped): it then returns its whole limit of empty entries."""
+    import rulesdsl
+    from rulesdsl.table import Table
+
+    people = Table.new(rulesdsl.load("gin_rummy"), ["human", "human"], seed=1)
+    assert people.run_bots() == []
+    table = Table.new(rulesdsl.load("gin_rummy"), ["greedy", "human"], seed=0)
+    assert table.to_move == 0                      # with this seed the bot is on turn first
+    before = len(table.game.history)
+    done = table.run_bots()
+    assert done and all(e is not None and e.seat == 0 for e in done)
+    assert [e.index for e in done] == list(range(before, len(table.game.history)))
+    assert table.to_move == 1
