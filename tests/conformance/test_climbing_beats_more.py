@@ -42,3 +42,25 @@ def test_a_parameter_on_the_left_of_and_or_leaves_the_rest_of_beats_to_decide(be
     (`bool(v) == (op == "and")` -> `!=`): the right side's reads (`play.rank`) are then missed, the
     phase's memo keys every play alike, and the first play judged decides for all (only `pass`)."""
     assert after_a_four(beats, params) == expected
+
+
+STREAK = ("beats: (play.rank > last.rank and trick.same_rank_streak == 1)"
+          " or (play.rank == last.rank and trick.same_rank_streak == 2)")
+
+
+@documents("climbing.beats")
+def test_beats_reads_the_same_rank_streak_the_play_would_make():
+    """`trick.same_rank_streak`: "the consecutive plays of one rank", judged in `beats` for the play
+    being judged, this one included.  The rule: a higher rank starts a streak of 1, and a rank may be
+    matched once (a streak of 2).  Over seat 0's 4S, seat 1 may match with the 4H or climb with the 6H;
+    over the two 4s, seat 2's 4C would be a third (3) and is refused, its 5C is a new streak (1).
+    Catches climbing/phase.py `_streak` off by one (`+ 1` -> `+ 2`, or `else 1` -> `else 2`)."""
+    from conformance.test_climbing_tricks import DECK3
+    rules = cl("sizes: [1, 1]\nfirst_leader: dealer", STREAK)
+    hands = {0: ["4S", "3H", "6S"], 1: ["4H", "3S", "6H"], 2: ["4C", "5C", "3C"]}
+    g = game(text(rules, players=3, suits="S, H, C"), stack(hands, DECK3), dealer=0)
+    assert g.current_player == 0
+    g.apply("play 4S")
+    assert ranks_of(g) == ["4", "6", "pass"]
+    g.apply("play 4H")
+    assert g.current_player == 2 and ranks_of(g) == ["5", "pass"]
