@@ -131,3 +131,28 @@ def test_the_minimum_look_ahead_counts_the_ranks_a_group_may_have_and_only_those
     assert "2H 3H 4H" in melds(g)
     g = seat1_with_runs("group: {kind: group, min: 3, ranks: [6, 7, 8]}", 34)
     assert melds(g) == []
+
+
+# Wild cards only (2s and jokers, 20 each), melds of exactly three of them, one open meld per rank.
+WILD_THREES = WILD_GROUPS.replace('wild: rank(card) == "2"', 'wild: rank(card) == "2" or is_joker(card)').replace(
+    'values: {A: 15, "2": 20}}', 'jokers: 2, values: {A: 15, "2": 20, joker: 20}}').replace(
+    "  group: {kind: group, min: 3, max: 7, wild_ratio: naturals >= 2 * wilds}\n",
+    "  group: {kind: group, min: 3, max: 7, wild_ratio: naturals >= 2 * wilds}\n  wilds: {kind: wild, min: 3, max: 3}\n"
+).replace("table: {owner: player, initial_minimum: 60}", "table: {owner: player, one_open_per_rank: true, initial_minimum: %d}")
+
+
+@documents("table.initial_minimum", "table.one_open_per_rank")
+def test_a_full_meld_of_wild_cards_left_open_makes_no_room_for_a_second():
+    """Seat 1 holds six wild cards (four 2s and two jokers, 20 each); a meld of wild cards is exactly three,
+    and with one open meld per rank a second may not be started while the first is on the table unclosed
+    (no book closes it).  So at most 60 can be placed: against 60 the meld of three is offered, against 100
+    it is not.  Catches the look-ahead (partnership.py `_reachable`) letting a new meld start beside an open
+    one that holds no natural card (`n < 0` -> `n <= 0`): it counts 120 and offers a meld after which the
+    turn could never reach 100."""
+    deck = [r + s for s in "SHDC" for r in RANKS] + ["Jk", "Jk"]
+    for minimum, offered in ((60, True), (100, False)):
+        g = game(WILD_THREES % minimum, dealt({1: ["2S", "2H", "2D", "2C", "Jk", "Jk"],
+                                              0: ["3S", "3H", "4D", "6D", "6C", "8C"]}, deck, then=["AC", "7S"]),
+                 dealer=0)
+        g.apply("draw stock")
+        assert any(set(m.split()) <= {"2S", "2H", "2D", "2C", "Jk"} for m in melds(g)) is offered, (minimum, melds(g))
