@@ -1,0 +1,32 @@
+"""docs/api.md, "Determinizing": more of what a world keeps and what it deals again.
+
+The pile here is `visible: top` and its bottom card was covered as the deal turned it up, so no seat saw
+it: "every other card may be anywhere hidden"."""
+
+from __future__ import annotations
+
+import random
+
+from conformance.keys import documents
+from conformance.test_api_knowledge import pile_game
+
+
+@documents("api:determinize")
+def test_a_covered_card_under_a_top_only_pile_is_not_remembered():
+    """Kills: a `visible: top` pile shows its top TWO cards (visibility.shown_slots off by one).
+
+    AS was turned up and covered by 5H at once (`cover_while`), and the pile shows only its top, so no
+    seat ever saw AS; seat 1's hidden slots are seat 0's two cards, seat 2's two, the two in the stock
+    and the pile's bottom (seven slots for seven unseen cards), so across 40 worlds AS must sometimes be
+    in an opponent's hand.  A seat that had seen AS would keep it at the pile's bottom in every world."""
+    g = pile_game()
+    elsewhere = 0
+    for i in range(40):
+        w = g.determinize(1, random.Random(i))
+        if "AS" in set(w.hand_of(0)) | set(w.hand_of(2)):
+            elsewhere += 1
+    assert elsewhere > 0
+    # and the pile's two shown cards above it are never dealt again (seat 1 saw 2S and 3H land)
+    for i in range(10):
+        w = g.determinize(1, random.Random(i))
+        assert not {"2S", "3H", "5H"} & (set(w.hand_of(0)) | set(w.hand_of(2)))
