@@ -1,0 +1,73 @@
+"""Conformance: expressions are typed at load (docs/language.md, "Expressions", "Types are checked at
+load"), checked on a tiny draw-and-discard game (eight cards, A..4 in two suits) written for the
+feature alone: a name whose kind is known before play (`players` a number, `ending` a text) is refused
+where it can never do what it says."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from conformance.keys import documents
+from conformance.play import game, refusal
+
+# With two players and dealer 0, seat 1 gets deck[0], deck[2]; seat 0 gets deck[1], deck[3].  A turn:
+# draw (offered while `draw_when` holds), then discard; the first discard ends the hand and the match.
+GAME = """
+name: typed
+players: 2
+deck: {{ranks: [A, 2, 3, 4], suits: [S, H]}}
+zones:
+  stock: {{visible: none}}
+  discard: {{visible: top}}
+  hand: {{per: player, visible: owner}}
+deal:
+  - {{deal: 2, to: hand}}
+turn:
+  - step: draw
+    actions:
+      - draw: stock
+        when: {draw_when}
+  - step: finish
+    actions:
+      - discard: discard
+stock_out: {{when: count(discard) >= 1, result: score}}
+scoring:
+  each_player: {score}
+match:
+  ends_when: deal.number >= 1
+  on_tie: shared
+"""
+DECK = ["AS", "2S", "3S", "4S", "AH", "2H", "3H", "4H"]
+
+
+def text(draw_when: str = "true", score: str = "0") -> str:
+    return textwrap.dedent(GAME).format(draw_when=draw_when, score=score)
+
+
+@documents("turn[].actions[].when")
+@pytest.mark.parametrize("cond, gives", [("players", "a number"), ("ending", "a text")])
+def test_a_bare_name_of_a_number_or_a_text_is_no_condition(cond, gives):
+    """docs/language.md: a condition must give true or false; one that gives a number or a text is
+    `E-TYPE`.  `players` is the number of players and `ending` a text (the names table), so either,
+    written bare as a `when:`, is refused where it is written.  Catches the static type of a bare name
+    being forgotten (every name then "unknown", so nothing is refused)."""
+    out = refusal(text(draw_when=cond))
+    assert f"error[E-TYPE]: `{cond}` stands where a condition must be true or false, but it gives {gives}" in out
+    g = game(text(draw_when=f'{cond} != "void"' if cond == "ending" else f"{cond} > 1"), deck=DECK, dealer=0)
+    assert [str(a) for a in g.legal_actions()] == ["draw stock"]     # compared, the name is a condition
+
+
+@documents("scoring.each_player")
+def test_a_bare_text_name_compared_with_a_number_is_refused():
+    """docs/language.md: text compared with a number is `E-TYPE`.  `ending` is a text (how the hand
+    ended), so `ending == 5` can never hold and is refused; compared with a text, it is no type error
+    (the hand here ends by a stock-out, `ending` "stock", so every seat scores 1).  Catches the static
+    type of a bare name being forgotten."""
+    out = refusal(text(score="if ending == 5 then 1 else 0"))
+    assert "error[E-TYPE]: `ending` is text and `5` a number: `ending == 5` is always false" in out
+    g = game(text(score='if ending == "stock" then 1 else 0'), deck=DECK, dealer=0)
+    g.apply("draw stock")
+    g.apply("discard AS")
+    assert g.is_over and g.scores == [1, 1]
