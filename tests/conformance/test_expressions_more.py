@@ -71,3 +71,19 @@ def test_a_bare_text_name_compared_with_a_number_is_refused():
     g.apply("draw stock")
     g.apply("discard AS")
     assert g.is_over and g.scores == [1, 1]
+
+
+@documents("scoring.each_player")
+def test_a_comprehension_under_a_name_that_is_no_aggregate_is_refused():
+    """docs/language.md: the aggregates are `sum`, `count`, `max`, `min`, `any`, `all` over a list or a
+    comprehension; a comprehension under any other name (`total(c for c in hand)`) names something
+    unknown and is refused at load with `E-UNDEFINED`, listing the aggregates; under `count` it loads
+    (two cards left in each hand here, so every seat scores 2).  Catches the check for an unknown
+    aggregate being dropped."""
+    out = refusal(text(score="total(c for c in hand)"))
+    assert "error[E-UNDEFINED]: `total(... for ... in ...)` is not an aggregate" in out, out
+    assert "aggregates: all, any, count, max, min, sum" in out, out
+    g = game(text(score="count(c for c in hand)"), deck=DECK, dealer=0)
+    g.apply("draw stock")
+    g.apply("discard AS")
+    assert g.is_over and g.scores == [2, 2]
