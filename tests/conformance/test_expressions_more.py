@@ -87,3 +87,20 @@ def test_a_comprehension_under_a_name_that_is_no_aggregate_is_refused():
     g.apply("draw stock")
     g.apply("discard AS")
     assert g.is_over and g.scores == [2, 2]
+
+
+@documents("scoring.each_player")
+def test_a_choice_between_a_card_and_none_is_compared_as_a_card():
+    """docs/language.md: a text compared with a card names that card, and a branch of `none` leaves the
+    other branch's kind, so `(if ... then top(discard) else none) == "AS"` compares the top discard with
+    the ace of spades.  Seat 1 discards AS, ending the hand: the top discard is AS, so every seat scores 1
+    (and 0 against "2S"); a text that is no card of the deck is refused there too.  Catches the choice
+    losing its card kind (the comparison then never holds)."""
+    choice = "(if count(discard) > 0 then top(discard) else none)"
+    for named, want in (('"AS"', [1, 1]), ('"2S"', [0, 0])):
+        g = game(text(score=f"if {choice} == {named} then 1 else 0"), deck=DECK, dealer=0)
+        g.apply("draw stock")
+        g.apply("discard AS")
+        assert g.is_over and g.scores == want, named
+    out = refusal(text(score=f'if {choice} == "AX" then 1 else 0'))
+    assert 'error[E-TYPE]: "AX" is compared with a card, but it is no card of this deck' in out, out
