@@ -1,0 +1,36 @@
+"""Conformance: what a play may be (docs/language.md, "What a play may be: `plays`"), more: the suit a
+flush reads as (`play.suit`), checked from a stacked hand by the exact plays listed."""
+
+from __future__ import annotations
+
+from conformance.keys import documents
+from conformance.play import game
+from conformance.test_climbing_plays import DECK5
+from conformance.test_climbing_tricks import cl, plays, stack, text
+
+SAME_SUIT = """
+first_leader: dealer
+beats: play.kind == last.kind and play.suit == last.suit and play.rank > last.rank
+"""
+FLUSHES = """
+plays:
+  single: {kind: set, min: 1, max: 1}
+  flush: {kind: flush, min: 3, max: 3}
+"""
+
+
+@documents("climbing.plays.*.kind")
+def test_a_flush_reads_as_its_own_suit():
+    """`flush`: cards of one suit; `play.suit` is that suit.  Seat 0 leads 3S 4S 5S (a spade flush);
+    with `beats` asking for the same suit, seat 1's heart flush 4H 5H 6H (higher, but hearts) does not
+    beat it, and it holds only two spades, so it has no flush to play.  Catches a flush's suit read from
+    the wrong field of its first card (every flush then reads as the first suit)."""
+    hands = {0: ["3S", "4S", "5S", "7H", "3H"], 1: ["5H", "6H", "4H", "6S", "7S"]}
+    g = game(text(cl(SAME_SUIT, FLUSHES), ranks="3, 4, 5, 6, 7", per=5), stack(hands, DECK5), dealer=0)
+    g.apply("play 3S 4S 5S")
+    assert [a for a in plays(g) if len(a.split()) > 2] == []
+    # the other way round: seat 0 leads the heart flush, seat 1 holds a higher spade flush
+    hands = {0: ["3H", "4H", "5H", "7S", "3S"], 1: ["5S", "6S", "4S", "6H", "7H"]}
+    g = game(text(cl(SAME_SUIT, FLUSHES), ranks="3, 4, 5, 6, 7", per=5), stack(hands, DECK5), dealer=0)
+    g.apply("play 3H 4H 5H")
+    assert [a for a in plays(g) if len(a.split()) > 2] == []       # 4S 5S 6S is spades: it does not beat
