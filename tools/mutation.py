@@ -851,17 +851,20 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             free.append(r)
 
+    pool_ = concurrent.futures.ThreadPoolExecutor(max_workers=len(runners))
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=len(runners)) as pool_:
-            futs = {pool_.submit(work, i): i for i in range(len(chosen))}
-            for n, fut in enumerate(concurrent.futures.as_completed(futs), 1):
-                i = futs[fut]
-                res = fut.result()
-                results[i] = res
-                m = res.mutant
-                print(f"[{n}/{len(chosen)} {time.time() - t_start:5.0f}s] {res.verdict:8} {m.label():40} "
-                      f"{m.op:24} {res.tests:4} tests {res.seconds:5.0f}s {res.detail or res.killer}", flush=True)
+        futs = {pool_.submit(work, i): i for i in range(len(chosen))}
+        for n, fut in enumerate(concurrent.futures.as_completed(futs), 1):
+            i = futs[fut]
+            res = fut.result()
+            results[i] = res
+            m = res.mutant
+            print(f"[{n}/{len(chosen)} {time.time() - t_start:5.0f}s] {res.verdict:8} {m.label():40} "
+                  f"{m.op:24} {res.tests:4} tests {res.seconds:5.0f}s {res.detail or res.killer}", flush=True)
     finally:
+        # stopped (kill <pid>, Ctrl-C) or done: no mutant not yet started is started, and the running
+        # ones' tests are killed with their copies (a `with` block would wait for every mutant left)
+        pool_.shutdown(wait=False, cancel_futures=True)
         for r in runners:
             r.close()
 
