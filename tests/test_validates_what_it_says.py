@@ -347,3 +347,19 @@ match: {ends_when: "deal.number >= 1"}
     assert g.counters["upcard_is_3h"][seat] == 1
     (d,) = _refused(src.replace('"3H" then', '"3X" then'), tmp_path, "x.yaml")
     assert d.code == "E-TYPE" and '"3X" is compared with a card' in d.message
+
+
+# ------------------------------------------------------------------ combinations the meld engine does not play
+def test_group_melds_beside_a_run_type_on_the_table_are_refused_at_the_group():
+    """The table's meld engine builds every new meld as a group once a group type exists, so a run type
+    beside it would be played wrongly (a run taken for a group of its first rank): refused at load, at
+    the group type's line, rather than played so.  Without a table (the arrangement search alone), or
+    with groups alone, the same melds load."""
+    with pytest.raises(RulesetError) as exc:
+        _load("groups_beside_runs.yaml")
+    (d,) = exc.value.diagnostics
+    assert d.code == "E-UNSUPPORTED" and "group melds beside run or set melds" in d.message
+    assert d.pos.line == 9
+    src = (REPROS / "groups_beside_runs.yaml").read_text()
+    alone = src.replace("  run: {kind: run, min: 3, order: [A, 2, 3, 4, 5, 6, 7, 8]}\n", "")
+    assert rulesdsl.load("groups_alone.yaml", text=alone).model.table is not None

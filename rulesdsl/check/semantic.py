@@ -214,6 +214,11 @@ def _melds(m: Ruleset, d: Diagnostics) -> None:
             continue
         kinds[mt.kind] += 1
         _meld_limits(m, d, name, mt)
+    if m.table is not None and kinds["group"] and (kinds["run"] or kinds["set"]):
+        group = next(mt for mt in m.melds.values() if mt.kind == "group")
+        d.error("E-UNSUPPORTED", "group melds beside run or set melds are not supported yet for melds on the "
+                "table (`table:`): the table's melds would all be taken for groups", group.pos,
+                "for one-rank melds on the table, use groups alone (with `ranks` for a rank's own limits)")
     for k, count in kinds.items():
         if count > 1 and k != "group" and m.table is not None:   # the arrangement search takes several
             d.error("E-UNSUPPORTED", f"more than one `{k}` meld type is not supported yet for melds on the "
