@@ -34,3 +34,20 @@ def test_a_flush_reads_as_its_own_suit():
     g = game(text(cl(SAME_SUIT, FLUSHES), ranks="3, 4, 5, 6, 7", per=5), stack(hands, DECK5), dealer=0)
     g.apply("play 3H 4H 5H")
     assert [a for a in plays(g) if len(a.split()) > 2] == []       # 4S 5S 6S is spades: it does not beat
+
+
+@documents("climbing.plays.*.ranks")
+def test_a_group_pattern_takes_only_the_ranks_it_lists():
+    """`ranks:` limits which ranks a set or group pattern takes (docs/language.md, "What a play may be"),
+    wild cards included: with 7s wild and a `group` pair of `ranks: [4]`, seat 0 (3S 4S 5H 6H 7S) may
+    pair its 7 only with the 4 (`play 4S 7S=4H`), not with the 3, 5 or 6 it also holds.  Catches the
+    group enumeration skipping the listed ranks instead of the others (no wild pair is then offered)."""
+    hands = {0: ["3S", "4S", "5H", "6H", "7S"], 1: ["3H", "4H", "5S", "6S", "7H"]}
+    block = """
+    plays:
+      single: {kind: set, min: 1, max: 1}
+      pair: {kind: group, min: 2, max: 2, wild_ratio: naturals >= 1, ranks: [4]}
+    """
+    g = game(text(cl(SAME_SUIT.replace("play.suit == last.suit and ", ""), block), ranks="3, 4, 5, 6, 7",
+                  per=5, extra='wild: rank(card) == "7"'), stack(hands, DECK5), dealer=0)
+    assert [a for a in plays(g) if "=" in a] == ["play 4S 7S=4H"]
