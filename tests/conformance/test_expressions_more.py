@@ -104,3 +104,15 @@ def test_a_choice_between_a_card_and_none_is_compared_as_a_card():
         assert g.is_over and g.scores == want, named
     out = refusal(text(score=f'if {choice} == "AX" then 1 else 0'))
     assert 'error[E-TYPE]: "AX" is compared with a card, but it is no card of this deck' in out, out
+
+
+@pytest.mark.parametrize("bad", [") + 1", "== 2"])
+def test_an_expression_that_cannot_start_so_is_located_at_its_first_character(bad):
+    """docs/language.md: every problem is `path:line:col`; a syntax error is located at the token the
+    parser could not take.  Here that is the expression's very first character (the line and column
+    where it is written in the file).  Catches the offset of an error at the start being moved one
+    character on."""
+    src = text(score=bad)
+    line_no, line = next((n, ln) for n, ln in enumerate(src.splitlines(), 1) if bad in ln)
+    out = refusal(src)
+    assert f"conformance.yaml:{line_no}:{line.index(bad) + 1}: error[E-EXPR-SYNTAX]" in out, out
