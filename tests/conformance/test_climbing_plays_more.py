@@ -51,3 +51,22 @@ def test_a_group_pattern_takes_only_the_ranks_it_lists():
     g = game(text(cl(SAME_SUIT.replace("play.suit == last.suit and ", ""), block), ranks="3, 4, 5, 6, 7",
                   per=5, extra='wild: rank(card) == "7"'), stack(hands, DECK5), dealer=0)
     assert [a for a in plays(g) if "=" in a] == ["play 4S 7S=4H"]
+
+
+@documents("climbing.plays.*.kind", "climbing.clears_trick")
+def test_a_wild_play_reads_as_the_rank_name_wild():
+    """A play of wild cards only (`kind: wild`) ranks above every rank, and its `play.rank_name` is
+    `"wild"` (docs/language.md, the pattern table).  With `clears_trick: play.rank_name == "wild"`, seat 0's
+    7S 7H (7s wild) ends the trick at once, and seat 0 leads the next (a cleared trick is led by the seat
+    that cleared it).  Catches the wild rank's name missing from the rank names (the rule then never
+    holds, and seat 1 would be asked to beat the wild play)."""
+    from conformance.test_climbing_plays import WILD_PLAYS
+    hands = {0: ["3S", "4S", "7S", "7H", "5H"], 1: ["3H", "4H", "5S", "6S", "6H"]}
+    head = SAME_SUIT.replace("play.suit == last.suit and ", "") + 'clears_trick: play.rank_name == "wild"\n'
+    g = game(text(cl(head, WILD_PLAYS % "naturals >= 1"), ranks="3, 4, 5, 6, 7", per=5,
+                  extra='wild: rank(card) == "7"'), stack(hands, DECK5), dealer=0)
+    g.apply("play 7S 7H")
+    assert g.current_player == 0
+    trick = g.view(0)["trick"]
+    assert trick["last_play"] == [] and trick["kind"] is None          # a new trick, nothing to beat
+    assert plays(g) == ["play 3S", "play 4S", "play 5H"]                # any single leads it, no pass

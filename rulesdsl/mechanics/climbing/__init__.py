@@ -177,6 +177,8 @@ class ClimbingMechanic(Mechanic):
 
     def closed_sets(self, model, c, cards) -> dict:
         ranks, suits = tuple(cards.ranks), tuple(cards.suits)
+        if any(p.kind == "wild" for p in (c.plays or {}).values()):
+            ranks += ("wild",)             # a play of wild cards only reads as the rank "wild"
         out = {}
         for side in ("play", "last"):
             out[f"{side}.suit"] = suits

@@ -11,7 +11,7 @@ PLAY_MEMBERS = {
     "size": ("cards in the play", "number"),
     "rank": ("its rank's position in the order in force (higher beats): a set's rank, a run's top, a "
              "flush's highest card, the largest group's rank", "number"),
-    "rank_name": ("that rank's name, e.g. \"2\" or \"joker\"", "text"),
+    "rank_name": ("that rank's name, e.g. \"2\" or \"joker\" (\"wild\": wild cards only)", "text"),
     "kind": ("the name of the pattern it fits under `plays:` (the strongest it fits)", "text"),
     "tier": ("that pattern's position under `plays:`, 0 = the first (weakest)", "number"),
     "high": ("its strongest card: rank position x number of suits + suit position (`suit_order`)", "number"),
