@@ -62,7 +62,7 @@ def test_a_wild_card_left_in_hand_keeps_the_minimum_reachable_for_a_meld_of_the_
     assert sorted(a for a in legal(g) if a.startswith("discard")) == ["discard 5S", "discard 7H", "discard 8D"]
 
 
-# Runs and sets (or runs and a group of a few ranks), no wild card in play: A..8 at face value (A = 1).
+# Runs and sets, no wild card in play: A..8 at face value (A = 1).
 RUNS_AND = """
 name: minimum with runs
 players: 2
@@ -117,20 +117,6 @@ def test_a_first_meld_that_leaves_the_minimum_out_of_reach_is_not_offered():
     assert legal(g) == ["meld 8S 8H 8D"]                           # 9: the turn goes on until 33
     g.apply("meld 8S 8H 8D")
     assert "discard 7S" in legal(g)
-
-
-@documents("table.initial_minimum", "melds.*.ranks")
-def test_the_minimum_look_ahead_counts_the_ranks_a_group_may_have_and_only_those():
-    """Groups of 6, 7 or 8 only (`ranks:`), beside runs.  Against 30, the run (9) is offered: the three 8s
-    can follow (33).  Against 34 it is not: 33 is the most, and the 2D and 4D (no group may be of 2s or
-    4s) add nothing.  Catches the estimate for runs (partnership.py `_max_more_estimate`) taking the
-    group ranks the wrong way round (`r in rules.group_ranks` -> `not in`): the 8s then count for
-    nothing and the run is refused at 30.  (Only the melds offered are checked: placing the run here
-    types it a group, a defect of compile/table_melds.py `make` where groups sit beside runs.)"""
-    g = seat1_with_runs("group: {kind: group, min: 3, ranks: [6, 7, 8]}", 30)
-    assert "2H 3H 4H" in melds(g)
-    g = seat1_with_runs("group: {kind: group, min: 3, ranks: [6, 7, 8]}", 34)
-    assert melds(g) == []
 
 
 # Wild cards only (2s and jokers, 20 each), melds of exactly three of them, one open meld per rank.
