@@ -1,49 +1,18 @@
 """Conformance: expressions are typed at load (docs/language.md, "Expressions", "Types are checked at
-load"), checked on a tiny draw-and-discard game (eight cards, A..4 in two suits) written for the
-feature alone: a name whose kind is known before play (`players` a number, `ending` a text) is refused
+load"), checked on the tiny draw-and-discard game of test_setup_game (eight cards, A..4 in two suits): a name whose kind is known before play (`players` a number, `ending` a text) is refused
 where it can never do what it says."""
 
 from __future__ import annotations
-
-import textwrap
 
 import pytest
 
 from conformance.keys import documents
 from conformance.play import game, refusal
+from conformance.test_setup_game import DECK, text
 
-# With two players and dealer 0, seat 1 gets deck[0], deck[2]; seat 0 gets deck[1], deck[3].  A turn:
-# draw (offered while `draw_when` holds), then discard; the first discard ends the hand and the match.
-GAME = """
-name: typed
-players: 2
-deck: {{ranks: [A, 2, 3, 4], suits: [S, H]}}
-zones:
-  stock: {{visible: none}}
-  discard: {{visible: top}}
-  hand: {{per: player, visible: owner}}
-deal:
-  - {{deal: 2, to: hand}}
-turn:
-  - step: draw
-    actions:
-      - draw: stock
-        when: {draw_when}
-  - step: finish
-    actions:
-      - discard: discard
-stock_out: {{when: count(discard) >= 1, result: score}}
-scoring:
-  each_player: {score}
-match:
-  ends_when: deal.number >= 1
-  on_tie: shared
-"""
-DECK = ["AS", "2S", "3S", "4S", "AH", "2H", "3H", "4H"]
-
-
-def text(draw_when: str = "true", score: str = "0") -> str:
-    return textwrap.dedent(GAME).format(draw_when=draw_when, score=score)
+# The tiny draw-and-discard game of test_setup_game: with two players and dealer 0, seat 1 gets deck[0],
+# deck[2], seat 0 deck[1], deck[3]; a turn draws (while `draw_when` holds) then discards, and the first
+# discard ends the hand (a stock-out that is scored) and the match.
 
 
 @documents("turn[].actions[].when")

@@ -178,7 +178,8 @@ class ClimbingMechanic(Mechanic):
     def closed_sets(self, model, c, cards) -> dict:
         ranks, suits = tuple(cards.ranks), tuple(cards.suits)
         if any(p.kind == "wild" for p in (c.plays or {}).values()):
-            ranks += ("wild",)             # a play of wild cards only reads as the rank "wild"
+            from .compile import WILD_RANK_NAME
+            ranks += (WILD_RANK_NAME,)     # a play of wild cards only reads as this rank name
         out = {}
         for side in ("play", "last"):
             out[f"{side}.suit"] = suits

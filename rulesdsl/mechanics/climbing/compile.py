@@ -20,6 +20,9 @@ from ...expr.compiler import Scope
 from ...model.game import MeldType
 from ...source.tree import Pos
 
+#: the rank name a play of wild cards only reads as (`play.rank_name`)
+WILD_RANK_NAME = "wild"
+
 Fn = Any
 
 
@@ -241,7 +244,7 @@ def compile_climbing(c, ctx) -> Optional["CClimb"]:
     names = {i: r for i, r in enumerate(ranks)}
     if cards.jokers:
         names[-1] = "joker"
-    names[WILD_RANK] = "wild"
+    names[WILD_RANK] = WILD_RANK_NAME
     if c.order is not None:
         order = []
         for r in c.order:
