@@ -192,3 +192,19 @@ def test_every_least_deadwood_layout_is_found_with_several_types(tmp_path_factor
              for layout in melds.arranger.all_best(melds.mask(ids))}
     want = _best_partitions(frozenset(hand))
     assert found == set(want) if len(want) < 64 else found <= set(want)
+
+
+def test_among_layouts_that_tie_for_the_defender_the_declarer_shows_the_first():
+    """melds.best_for_declarer: when several least-deadwood layouts leave the defender the same deadwood,
+    the first in the search's fixed order is shown (so the same deal always shows the same table)."""
+    prog = rulesdsl.load(BUNDLED / "gin_rummy.yaml").program()
+    melds = prog.melds
+    ids = lambda texts: [prog.cards.parse_kind(t) for t in texts.split()]        # one deck: id == kind
+    knocker = ids("5S 6S 7S 8S 8H 8D 8C KH KD KC")     # 5-8S + three 8s, or 5-7S + four 8s: no deadwood
+    defender = ids("2H 3D 4C 10H JD QC 2C 3H 4D 10C")  # lays off on neither layout
+    options = melds.arranger.all_best(melds.mask(knocker))
+    shown = lambda layout: sorted(sorted(melds.ids_of(m, knocker)) for m in layout)
+    assert len({tuple(map(tuple, shown(o))) for o in options}) >= 2      # a real tie between layouts
+    chosen = melds.best_for_declarer(knocker, defender, True)
+    assert sorted(sorted(m) for m in chosen.melds) == shown(options[0])
+    assert chosen.deadwood == ()

@@ -16,7 +16,7 @@ How
     coverage: ``--baseline`` runs the whole suite once under coverage with per-test contexts and
     stores a map line -> tests in ``.mutation/`` of the checkout (keep it out of git).
 
-Usage (from the checkout, in the venv)
+Usage (from the checkout, in the venv, with ``pip install '.[test,mutation]'`` for the map)
     python tools/mutation.py --baseline                   # once; the whole suite under coverage (long)
     python tools/mutation.py --refresh tests/test_x.py    # re-measure some test files, merge into the map
     python tools/mutation.py --sample 40 --seed 1         # a round of 40 automatic mutants
@@ -534,6 +534,10 @@ def read_record(path: Path) -> tuple[dict[str, dict], int | None]:
 
 def measure(root: Path, testpaths: list[str]) -> dict:
     """Run ``testpaths`` under coverage with per-test contexts in a fresh copy; return a map fragment."""
+    import importlib.util
+    missing = [name for name in ("coverage", "pytest_cov") if importlib.util.find_spec(name) is None]
+    if missing:     # pytest would refuse --cov and the map would come out empty, hiding every test
+        raise SystemExit(f"the coverage map needs {' and '.join(missing)}: pip install '.[test,mutation]'")
     copy = make_copy(root)
     try:
         env = test_env(copy)

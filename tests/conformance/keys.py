@@ -20,6 +20,7 @@ API_PROMISES = {
     "api:view": "a view shows a seat what the visibility rules let it see, and nothing else",
     "api:log": "the table log names a card only to the seats that saw it",
     "api:winners": "the seats that share a win are named",
+    "api:refusal": "a refused action names the rule that forbids it, where it is written, and leaves the game as it was",
 }
 
 

@@ -9,6 +9,11 @@ from __future__ import annotations
 import copy
 import json
 import re
+import textwrap
+
+import pytest
+
+import rulesdsl
 
 
 from conformance.keys import documents
@@ -332,3 +337,42 @@ def test_in_a_team_game_the_winner_is_the_team_of_both_partners():
     assert g.is_over and g.scores == [7, 13]
     assert g.winner == 1
     assert g.view(0)["teams"][g.winner] == [1, 3]
+
+
+LABELLED = SEEN.replace("fold: {discard: face_down, when: 'deadwood(hand) > 0', layoffs: opponents}",
+                        "fold: {discard: face_down, when: 'deadwood(hand) == 0', layoffs: opponents, rule: MY-FOLD-1}")
+
+
+@documents("api:refusal")
+def test_a_refusal_names_the_rule_that_forbids_the_action_and_changes_nothing():
+    """docs/api.md, `IllegalAction`: `.rule` is the file's `rule:` label where it gives one, else the step
+    or check, or the engine's own (`action syntax`, `card notation`, `turn order`, `match end`: `.pos`
+    None); `.pos` is where the rule is written; `apply` raises it and the game is as it was.  Once the
+    match is over, every action is refused as `match end`."""
+    g = game(LABELLED, DECK)
+    assert g.actor == 1
+    for action, rule in (("hop", "action syntax"), ("discard 9Z", "card notation")):
+        assert (g.refusal(action).rule, g.refusal(action).pos) == (rule, None)
+    turn = g.refusal("draw stock", seat=0)
+    assert (turn.rule, turn.pos) == ("turn order", None) and "seat 0 is not on turn; seat 1 is" in str(turn)
+    step = g.refusal("discard AS")                                # the step that does not offer it
+    assert (step.rule, step.pos) == ("turn step draw", None) and "allowed: draw" in str(step)
+    g.apply("draw stock")                                         # seat 1 holds AS 2S 3S: deadwood 6
+    assert g.refusal("discard 4S").rule == "cards in hand"
+    fold = g.refusal("fold AS")
+    assert fold.rule == "MY-FOLD-1" and fold.pos.line == line_of(LABELLED, "fold:")
+    before = json.dumps(g.view(None), sort_keys=True), list(g.history)
+    with pytest.raises(rulesdsl.IllegalAction) as refused:
+        g.apply("fold AS")
+    assert refused.value.rule == "MY-FOLD-1"
+    assert (json.dumps(g.view(None), sort_keys=True), list(g.history)) == before
+    over = game(SEEN, DECK)                                      # seat 1 folds; seat 0 lays off nothing
+    for action in ("draw stock", "fold AS", "done"):
+        over.apply(action)
+    assert over.is_over
+    assert (over.refusal("draw stock").rule, over.refusal("draw stock").pos) == ("match end", None)
+
+
+def line_of(text: str, fragment: str) -> int:
+    """The line (from 1) of the ruleset ``text``, as loaded, that holds ``fragment``."""
+    return next(i for i, line in enumerate(textwrap.dedent(text).splitlines(), 1) if fragment in line)

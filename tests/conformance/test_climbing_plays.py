@@ -153,6 +153,21 @@ def test_rank_groups_are_same_rank_groups_of_exactly_the_sizes_given():
     assert sorted(a for a in ranks_of(g) if len(a.split()) == 3) == ["3 6 6", "4 6 6", "6 6 7"]
 
 
+@documents("climbing.plays.*.groups")
+def test_rank_groups_of_equal_size_rank_by_the_highest_of_them():
+    """Of equal largest groups (two pair), `play.rank` is the highest group's rank: 6 6 3 3 is a 6,
+    so 5 5 4 4 does not beat it (by the lower pair it would, 4 > 3)."""
+    block = """
+    plays:
+      single: {kind: set, min: 1, max: 1}
+      two_pair: {kind: rank_groups, groups: [2, 2]}
+    """
+    g = five(block, {0: ["3S", "3H", "6S", "6H", "7S"], 1: ["4S", "4H", "5S", "5H", "7H"]})
+    g.apply("play 3S 3H 6S 6H")
+    assert g.view(1)["trick"]["kind"] == "two_pair"
+    assert legal(g) == ["pass"]
+
+
 @documents("climbing.plays")
 def test_cards_that_fit_several_patterns_count_as_the_strongest_listed():
     """Cards that fit several patterns count as the strongest one listed (a same-suit run is a
