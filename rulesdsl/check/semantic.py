@@ -32,6 +32,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _deal(m, diags)
     _turn(m, diags)
     _going_out(m, diags)
+    _contract(m, diags)
     _counts(m, diags)
     _mechanics(m, diags)
     _reserves(m, diags)
@@ -603,6 +604,28 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
                 d.error("E-IGNORED", f"`then: {a.then}` on `{kind}` has no effect: {why}", a.pos,
                         "remove `then`" + (", or make the step not repeat" if st.repeat and kind in
                                            ("meld", "layoff", "draw", "take") else ""))
+
+
+def _contract(m: Ruleset, d: Diagnostics) -> None:
+    """``table.contract`` gives meld type names: a text in a list it (or a derived value it reads) writes
+    that names no meld type would stop every deal that reached it, so it is refused here."""
+    contract = m.table.contract if m.table is not None else None
+    if contract is None:
+        return
+    todo, read = [contract], set()
+    while todo:
+        for n in _nodes(todo.pop().ast):
+            if n.op == "name" and n.args[0] in m.derived and n.args[0] not in read:
+                read.add(n.args[0])
+                todo.append(m.derived[n.args[0]])
+            if n.op != "list":
+                continue
+            for item in n.args:
+                word = item.args[0] if item.op == "const" else None
+                if isinstance(word, str) and word not in m.melds:
+                    d.error("E-UNKNOWN-MELD", f"`table.contract` names the meld type `{word}`, which `melds` "
+                            "does not declare", item.pos,
+                            suggest(word, list(m.melds)) or "meld types: " + ", ".join(m.melds))
 
 
 def _going_out(m: Ruleset, d: Diagnostics) -> None:

@@ -204,10 +204,10 @@ def _augment(group, need, flow, room, visited) -> bool:
 
 
 def _rename(g, rename: dict) -> None:
-    """Replace each card ``old`` by ``rename[old]`` everywhere the state names a card."""
+    """Replace each card ``old`` by ``rename[old]`` everywhere the state names a card, and drop what was
+    derived from the old cards (a listing of moves names them)."""
     if not rename:
-        _drop_derived(g)
-        return
+        return                  # the same cards where they were: what was derived from them still holds
     get = rename.get
     bit = g.prog.melds.bits
     for z, cards in g.zones.items():

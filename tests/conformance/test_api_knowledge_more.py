@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import rulesdsl
 from conformance.keys import documents
 from conformance.test_api_knowledge import pile_game
 
@@ -30,3 +31,23 @@ def test_a_covered_card_under_a_top_only_pile_is_not_remembered():
     for i in range(10):
         w = g.determinize(1, random.Random(i))
         assert not {"2S", "3H", "5H"} & (set(w.hand_of(0)) | set(w.hand_of(2)))
+
+
+
+@documents("api:determinize")
+def test_a_world_lists_the_moves_of_its_own_cards_not_the_real_ones():
+    """"A determinized copy plays on like any game": the player on turn in a world made for another seat
+    is offered the cards that world dealt it, even when the real game had already listed its moves
+    (kills: a world keeping the listing of the game it was copied from)."""
+    g = rulesdsl.load("gin_rummy").new_game(seed=3)
+    g.apply("take discard")                            # seat 1 takes the upcard and must discard
+    real = {str(a) for a in g.legal_actions()}         # listed, and kept, for seat 1's real hand
+    assert all(str(a).startswith("discard ") for a in g.legal_actions())
+    others = 0
+    for i in range(20):
+        w = g.determinize(0, random.Random(i))
+        offered = w.legal_actions()
+        named = {c for a in offered for c in a.cards}
+        assert named <= set(w.hand_of(1)) and len(named) == 10      # all but the card just taken
+        others += {str(a) for a in offered} != real
+    assert others > 0

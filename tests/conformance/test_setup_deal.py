@@ -290,6 +290,9 @@ def test_if_all_pass_that_seat_must_draw_from_the_stock():
     g.apply("pass")
     g.apply("pass")
     assert g.current_player == 1 and legal(g) == ["draw stock"]
+    refused = g.refusal("take discard")                           # the passed card may not be taken now
+    assert "this turn must start with `draw stock`" in str(refused)
+    assert refused.rule == "first turn: both players passed the offered card"
     g.apply("draw stock")
     assert sorted(g.hand_of(1)) == ["2H", "3S", "AS"] and g.view(g.current_player)["step"] == "finish"
     g = offered(seat="dealer")

@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 
+import pytest
+
+import rulesdsl
 from conformance.keys import documents
-from conformance.play import dealt, game, legal
+from conformance.play import dealt, game, legal, refusal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -165,3 +168,23 @@ def test_a_layoff_is_no_meld_of_the_contract():
     assert legal(g) == ["meld 5S 5H 5D"]                          # not down: the turn cannot end
     g.apply("meld 5S 5H 5D")
     assert sorted(legal(g)) == ["discard 2S", "discard 3S", "discard AS", "meld AS 2S 3S"]   # down
+
+
+@documents("table.contract")
+def test_a_contract_names_only_meld_types():
+    """A name in a list the contract writes, or a derived value it reads writes, that is no meld type is
+    `E-UNKNOWN-MELD` at load, located at the name; one it gives at play, past any load check, stops the
+    game (`E-PLAY`, naming what it gave and the meld types)."""
+    out = refusal(RULES % ("contract: '[\"set\", \"sett\"]'", CONTRACT))
+    assert "conformance.yaml:13:43: error[E-UNKNOWN-MELD]: `table.contract` names the meld type `sett`" in out
+    assert "did you mean `set`?" in out
+    derived = (RULES % ("contract: 'deals[deal.number - 1]'", CONTRACT)
+               + 'derived:\n  deals: \'[["set", "run"], ["runs"]]\'\n')
+    assert "error[E-UNKNOWN-MELD]: `table.contract` names the meld type `runs`" in refusal(derived)
+    g = game(RULES % ("contract: 'if count(stock) > 100 then [\"set\"] else 3'", CONTRACT),
+             stack(CHAND, SEAT0, "4C", ["7H", "6C", "7C"]), dealer=0)
+    g.apply("draw stock")
+    with pytest.raises(rulesdsl.RuleEvaluationError) as stopped:
+        g.legal_actions()
+    assert "`table.contract` gives 3; it must be a list of meld type names (run, set)" in str(stopped.value)
+    assert stopped.value.rule == "table.contract"

@@ -191,8 +191,11 @@ def test_when_offers_an_action_only_while_it_holds():
     g.apply("draw stock")
     g.apply("discard AS")
     assert legal(g) == ["draw stock"]
-    with pytest.raises(rulesdsl.IllegalAction):
+    with pytest.raises(rulesdsl.IllegalAction) as refused:
         g.apply("take discard")
+    assert str(refused.value).startswith("`take discard` is not allowed now: `params.may_take and count(stock) < 7` "
+                                         "is false with these parameters")
+    assert refused.value.rule == "take condition" and refused.value.pos.line == 18
 
 
 @documents("turn[].actions[].forbid", "turn[].actions[].rule")
@@ -327,16 +330,26 @@ def test_take_with_count_takes_the_top_cards_at_once():
     assert g.view(0)["zones"]["discard"] == {"count": 1, "top": "5S"}
 
 
-@documents("turn[].actions[].depth", "turn[].actions[].take")
+@documents("turn[].actions[].depth", "turn[].actions[].take", "turn[].actions[].forbid")
 def test_depth_any_offers_taking_the_top_n_cards_of_a_spread_pile():
     """`depth: any` offers `take discard N` (the top N cards); `depth: top` (the default) the top card
-    only."""
+    only.  After a deep take `turn.taken` is the top card of those taken."""
     deep = DRAW_DISCARD.replace("    - take: discard\n", "    - take: discard\n      depth: any\n")
     g = game(text(deep, extra=RUN_TABLE, turn_ups=3, discard_visible="all"), deck=CARDS, dealer=0)
     assert legal(g) == ["draw stock", "take discard", "take discard 2", "take discard 3"]
     g.apply("take discard 2")
     assert set(g.hand_of(1)) == {"AS", "3S", "6S", "AH"}
     assert g.view(0)["zones"]["discard"] == {"count": 1, "cards": ["5S"]}
+    # `turn.taken` is the top card of those taken, `turn.taken_cards` all of them
+    marked = deep.replace("    - discard: discard\n", "    - discard: discard\n      forbid: card == turn.taken\n")
+    g = game(text(marked, extra=RUN_TABLE, turn_ups=3, discard_visible="all"), deck=CARDS, dealer=0)
+    g.apply("take discard 2")
+    assert sorted(legal(g)) == ["discard 3S", "discard 6S", "discard AS"]
+    every = deep.replace("    - discard: discard\n",
+                         "    - discard: discard\n      forbid: card in turn.taken_cards\n")
+    g = game(text(every, extra=RUN_TABLE, turn_ups=3, discard_visible="all"), deck=CARDS, dealer=0)
+    g.apply("take discard 2")
+    assert sorted(legal(g)) == ["discard 3S", "discard AS"]
     g = game(text(DRAW_DISCARD, extra=RUN_TABLE, turn_ups=3, discard_visible="all"), deck=CARDS, dealer=0)
     assert legal(g) == ["draw stock", "take discard"]
     with pytest.raises(rulesdsl.IllegalAction):

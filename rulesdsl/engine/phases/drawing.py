@@ -672,10 +672,9 @@ class LastChancePhase(Phase):
             g.discard_forbid = turn.discard_forbid
             g.banned = None                    # the hand differs from any step judged before
             return any(turn.gen_action(g, a) for a in self.prog.steps[g.step].actions if a.kind == "go_out")
-        finally:
+        finally:             # (``g.banned`` needs no restoring: every listing judges it afresh)
             hand.pop()
             g.taken, g.taken_cards, g.step = saved
-            g.banned = None
 
     def apply(self, g, action: Action, chosen: Action) -> None:
         if action.verb == "pass":
