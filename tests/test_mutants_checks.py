@@ -172,6 +172,7 @@ turn:
     actions: [{discard: discard}, {go_out: knock}]
 go_out:
   knock: {when: true, discard: face_down}
+stock_out: {when: count(stock) == 0, result: score}
 scoring:
   outcomes:
     - {scorer: declarer, points: held(declarer)}

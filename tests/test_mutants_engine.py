@@ -42,6 +42,7 @@ turn:
   - step: play
     repeat: true
     actions: [{meld: any}, {layoff: any}, {discard: discard}]
+stock_out: {when: count(stock) == 0, result: score}
 scoring: {each_player: melded(player) - held(player)}
 match: {ends_when: deal.number >= 1, on_tie: shared}
 """
@@ -85,6 +86,7 @@ turn:
     actions: [{meld: any}, {layoff: any}, {discard: discard}]
 claims:
   rummy: {priority: from_discarder}
+stock_out: {when: count(stock) == 0, result: score}
 scoring: {each_player: melded(player) - held(player)}
 match: {ends_when: deal.number >= 1, on_tie: shared}
 """

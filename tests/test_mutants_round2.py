@@ -78,6 +78,7 @@ turn:
   - step: play
     actions:
       - {discard: discard, forbid: card == turn.taken}
+stock_out: {when: count(stock) == 0, result: score}
 scoring: {each_player: 0 - held(player)}
 match: {ends_when: deal.number >= 1, on_tie: shared}
 """
@@ -165,6 +166,7 @@ turn:
   - step: play
     repeat: true
     actions: [{meld: any}, {layoff: any}, {ask: partner}, {discard: discard}]
+stock_out: {when: count(stock) == 0, result: score}
 scoring: {each_team: melded_value(team)}
 match: {ends_when: deal.number >= 1, on_tie: shared}
 """

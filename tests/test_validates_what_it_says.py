@@ -363,3 +363,20 @@ def test_group_melds_beside_a_run_type_on_the_table_are_refused_at_the_group():
     src = (REPROS / "groups_beside_runs.yaml").read_text()
     alone = src.replace("  run: {kind: run, min: 3, order: [A, 2, 3, 4, 5, 6, 7, 8]}\n", "")
     assert rulesdsl.load("groups_alone.yaml", text=alone).model.table is not None
+
+
+# ------------------------------------------------------------------ a hand that runs the stock dry
+def test_a_turn_of_draws_alone_without_a_stock_out_is_refused_not_stopped_at_play():
+    """The file validated, and random play stopped with no legal action once the stock was empty; now it
+    is refused at the step (E-STOCK-OUT), and with a `stock_out` every random match plays to its end."""
+    with pytest.raises(RulesetError) as exc:
+        _load("draws_run_dry.yaml")
+    (d,) = exc.value.diagnostics
+    assert d.code == "E-STOCK-OUT" and d.pos.line == 15 and "no legal action" in d.message
+    text = (REPROS / "draws_run_dry.yaml").read_text() + "stock_out: {when: count(stock) == 0, result: score}\n"
+    rules = rulesdsl.load("dry.yaml", text=text)
+    for seed in range(20):
+        g = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))

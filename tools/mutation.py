@@ -14,7 +14,10 @@ How
     source segment (``ast`` node positions), and runs ``python -m pytest`` from inside the copy, so
     the copy's ``rulesdsl`` is the one imported (checked once per run).  Tests are selected by
     coverage: ``--baseline`` runs the whole suite once under coverage with per-test contexts and
-    stores a map line -> tests in ``.mutation/`` of the checkout (keep it out of git).
+    stores a map line -> tests in ``.mutation/`` of the checkout (keep it out of git).  The map
+    follows later edits: a source file changed since it was measured has its lines renumbered against
+    the measured version (found in git by its digest), so an unchanged line keeps its tests; new lines
+    have none until ``--refresh`` measures the tests that run them (the new tests, say).
 
 Usage (from the checkout, in the venv, with ``pip install '.[test,mutation]'`` for the map)
     python tools/mutation.py --baseline                   # once; the whole suite under coverage (long)
@@ -616,16 +619,51 @@ def save_map(root: Path, frag: dict, merge: bool) -> None:
 
 
 def load_map(root: Path) -> dict | None:
+    """The coverage map, its line numbers carried over the edits made since (``follow_edits``)."""
     path = root / ".mutation" / MAP_NAME
     if not path.exists():
         return None
     raw = json.loads(path.read_text())
     names = raw["test_names"]
+    files = {rel: {"sha": f["sha"], "import": f["import"],
+                   "lines": {ln: [names[i] for i in ids] for ln, ids in f["lines"].items()}}
+             for rel, f in raw["files"].items()}
+    for rel, f in files.items():
+        if (root / rel).is_file() and f["sha"] != sha(root / rel):
+            follow_edits(root, rel, f)
     return {"created": raw["created"], "refreshed": raw.get("refreshed"),
-            "tests": dict(zip(names, raw["tests"])),
-            "files": {rel: {"sha": f["sha"], "import": f["import"],
-                            "lines": {ln: [names[i] for i in ids] for ln, ids in f["lines"].items()}}
-                      for rel, f in raw["files"].items()}}
+            "tests": dict(zip(names, raw["tests"])), "files": files}
+
+
+def _measured_text(root: Path, rel: str, digest: str, depth: int = 40) -> str | None:
+    """The text of ``rel`` as the map measured it: the version among the last ``depth`` commits whose
+    digest is the map's (None when the map was made from uncommitted edits)."""
+    revs = subprocess.run(["git", "-C", str(root), "log", f"-{depth}", "--format=%H", "--", rel],
+                          capture_output=True, text=True).stdout.split()
+    for rev in revs:
+        blob = subprocess.run(["git", "-C", str(root), "show", f"{rev}:{rel}"], capture_output=True).stdout
+        if hashlib.sha256(blob).hexdigest() == digest:
+            return blob.decode("utf-8", "replace")
+    return None
+
+
+def follow_edits(root: Path, rel: str, f: dict) -> None:
+    """Renumber a changed file's lines in the map to the file as it is now, where the measured version
+    is in git: a line that is still there keeps its tests, a new or changed line has none until a
+    ``--refresh`` measures the tests that run it.  Otherwise the file stays stale (and is warned of)."""
+    import difflib
+    old = _measured_text(root, rel, f["sha"])
+    if old is None:
+        return
+    now_text = (root / rel).read_text()
+    moved: dict[int, int] = {}
+    matcher = difflib.SequenceMatcher(None, old.splitlines(), now_text.splitlines(), autojunk=False)
+    for a, b, size in matcher.get_matching_blocks():
+        for i in range(size):
+            moved[a + i + 1] = b + i + 1
+    f["lines"] = {str(moved[int(ln)]): ids for ln, ids in f["lines"].items() if int(ln) in moved}
+    f["import"] = sorted(moved[ln] for ln in f["import"] if ln in moved)
+    f["sha"] = sha(root / rel)
 
 
 def executed(cmap: dict | None, m: Mutant) -> bool:
@@ -786,7 +824,7 @@ def candidates(root: Path, paths: list[str], cmap: dict | None) -> tuple[list[Mu
         total += len(ms)
         out.extend(m for m in ms if executed(cmap, m))
     if stale:
-        print(f"warning: {len(stale)} file(s) changed since the coverage map was made (lines may be off; "
+        print(f"warning: {len(stale)} file(s) changed since the coverage map was made, from a version not in git (lines may be off; "
               f"rerun --baseline): {', '.join(stale)}", file=sys.stderr)
     return out, total
 

@@ -33,6 +33,7 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _turn(m, diags)
     _going_out(m, diags)
     _contract(m, diags)
+    _stock_runs_out(m, diags)
     _counts(m, diags)
     _mechanics(m, diags)
     _reserves(m, diags)
@@ -626,6 +627,24 @@ def _contract(m: Ruleset, d: Diagnostics) -> None:
                     d.error("E-UNKNOWN-MELD", f"`table.contract` names the meld type `{word}`, which `melds` "
                             "does not declare", item.pos,
                             suggest(word, list(m.melds)) or "meld types: " + ", ".join(m.melds))
+
+
+def _stock_runs_out(m: Ruleset, d: Diagnostics) -> None:
+    """A turn step that offers nothing but draws, from zones nothing puts cards back into, leaves its
+    player with no legal action once they are empty.  Without ``stock_out`` (what happens then) such a
+    file would validate and stop in every hand that draws them dry, so it is refused here."""
+    if m.stock_out is not None or any(mech.plays_cards for mech, _ in present(m)):
+        return                  # (turn steps beside a section that plays the cards are E-IGNORED)
+    refilled = {a.discard for s in m.turn for a in s.actions if a.discard is not None}
+    for s in m.turn:
+        drawn = [a.draw for a in s.actions if a.draw is not None]
+        if not s.actions or len(drawn) != len(s.actions) or refilled & set(drawn):
+            continue
+        zones = " or ".join(f"`{z}`" for z in dict.fromkeys(drawn))
+        d.error("E-STOCK-OUT", f"step `{s.step}` offers only draws from {zones}, and nothing says what happens "
+                f"when {'it runs' if len(set(drawn)) == 1 else 'they run'} out: its player would have no legal action",
+                s.pos, f"add `stock_out: {{when: count({drawn[0]}) == 0, result: score}}` (or `void`, `reshuffle`), "
+                "or another action to the step (`pass: true` with `when` and `then: end_hand`)")
 
 
 def _going_out(m: Ruleset, d: Diagnostics) -> None:

@@ -98,6 +98,7 @@ FOLD = """
     go_out:
       fold: {discard: face_down, when: 'deadwood(hand) > 0', layoffs: opponents}
       close: {discard: face_down, when: 'deadwood(hand) > 0'}
+    stock_out: {when: count(stock) == 0, result: score}
     scoring:
       outcomes: [{when: 'true', scorer: declarer, points: 1}]
     match: {ends_when: 'true', first_dealer: seat0}

@@ -18,6 +18,7 @@ import rulesdsl
 
 from conformance.keys import documents
 from conformance.play import game, legal, rules
+from conformance.test_api_record import QUICK as RECORD_QUICK
 
 CARD = re.compile(r"\b(?:10|[2-9AKQJ])[SHDC]\b")
 
@@ -49,6 +50,7 @@ SEEN = """
           - go_out: fold
     go_out:
       fold: {discard: face_down, when: 'deadwood(hand) > 0', layoffs: opponents}
+    stock_out: {when: count(stock) == 0, result: score}
     scoring:
       outcomes: [{when: 'true', scorer: declarer, points: 1}]
     match: {ends_when: 'true', first_dealer: seat0}
@@ -127,33 +129,10 @@ def test_a_card_face_down_in_a_face_up_zone_shows_as_face_down_and_the_folded_ha
 
 # ----------------------------------------------------------------------------------------- clone
 
-# Two players, six cards, a hand of four actions; the next hands are shuffled by the game's generator
-QUICK = """
-    name: Quick hands
-    players: 2
-    deck: {ranks: [A, 2, 3], suits: [S, H], values: {A: 1}}
-    zones:
-      stock: {visible: none}
-      discard: {visible: top}
-      hand: {per: player, visible: owner}
-    deal:
-      - {deal: 2, to: hand}
-    turn:
-      - step: draw
-        actions:
-          - draw: stock
-      - step: finish
-        actions:
-          - discard: discard
-    stock_out:
-      when: count(stock) == 0
-      result: score
-    scoring:
-      each_player: 'sum(value(c) for c in player.hand)'
-    match:
-      ends_when: deal.number >= 6
-      first_dealer: seat0
-"""
+# test_api_record's two players with six cards and a hand of four actions, over six hands; the next hands
+# are shuffled by the game's generator
+QUICK = RECORD_QUICK.replace("ends_when: deal.number >= 4", "ends_when: deal.number >= 6")
+assert QUICK != RECORD_QUICK
 
 
 def snapshot(g) -> dict:

@@ -7,7 +7,7 @@ Every test plays a tiny draw-and-discard game on a stacked deal and checks how t
 from __future__ import annotations
 
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import game, legal, refusal, rules
 
 # Eight cards.  With dealer 0 the deal goes from seat 1: seat 1 gets 2S, seat 0 gets 3S, 4S is turned up,
 # and the stock (top first) is AS 4H 2H 3H AH.  Seat 1 plays first; a turn is a draw (or a take of the
@@ -62,6 +62,22 @@ def turn_of(g, seat: int) -> str:
 
 
 # ------------------------------------------------------------------ stock_out
+
+@documents("stock_out")
+def test_a_step_of_draws_alone_needs_a_stock_out():
+    """A turn step that offers nothing but draws, from zones no discard refills, and no `stock_out`:
+    its player would have no legal action once the stock is empty, so the file is refused (E-STOCK-OUT,
+    at the step).  A `stock_out`, another action in the step, or a discard into the stock makes it
+    playable."""
+    draws_only = ruleset("").replace("      - draw: stock\n      - take: discard\n", "      - draw: stock\n")
+    out = refusal(draws_only)
+    assert "conformance.yaml:13:5: error[E-STOCK-OUT]: step `draw` offers only draws from `stock`" in out
+    assert "add `stock_out: {when: count(stock) == 0, result: score}`" in out
+    rules(draws_only + "stock_out: {when: count(stock) == 0, result: void}\n")
+    rules(draws_only.replace("      - draw: stock\n", "      - draw: stock\n      - pass: true\n"
+                             "        when: count(stock) == 0\n        then: end_hand\n"))
+    rules(draws_only.replace("      - discard: discard\n", "      - discard: stock\n"))
+
 
 @documents("stock_out", "stock_out.when", "stock_out.result")
 def test_a_void_stock_out_ends_the_hand_when_a_turn_ends_and_the_same_dealer_deals_again():

@@ -28,6 +28,7 @@ turn:
   - step: play
     repeat: true
     actions: [{meld: any}, {layoff: any}, {discard: discard}]
+stock_out: {when: count(stock) == 0, result: score}
 scoring: {each_player: '100 * team_books(player, "clean") + 10 * team_books(player, "dirty") + count(hand)'}
 match: {ends_when: deal.number >= 1, on_tie: shared}
 """

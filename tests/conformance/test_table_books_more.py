@@ -35,6 +35,7 @@ turn:
   - step: play
     repeat: true
     actions: [{meld: any}, {layoff: any}, {ask: partner}, {discard: discard}]
+stock_out: {when: count(stock) == 0, result: score}
 scoring: {each_team: melded_value(team)}
 match: {ends_when: deal.number >= 1, on_tie: shared}
 """

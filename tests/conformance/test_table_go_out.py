@@ -32,6 +32,7 @@ turn:
 go_out:
   knock: {%s}
   gin: {when: deadwood(hand) == 0, discard: none}
+stock_out: {when: count(stock) == 0, result: score}
 scoring:
   outcomes:
     - {when: ending == "gin", scorer: declarer, points: 100 + deadwood(defender)}

@@ -28,6 +28,7 @@ turn:
   - step: play
     repeat: true
     actions: [{{meld: any}}, {{layoff: any}}, {ask}{{discard: discard}}]
+stock_out: {{when: count(stock) == 0, result: score}}
 scoring: {{{scoring}}}
 match: {{ends_when: deal.number >= 1, on_tie: shared}}
 """

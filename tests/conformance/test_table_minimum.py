@@ -31,6 +31,7 @@ turn:
   - step: play
     repeat: true
     actions: [%s]
+stock_out: {when: count(stock) == 0, result: score}
 scoring: {each_player: melded(player) - held(player)}
 match: {ends_when: deal.number >= 1, on_tie: shared}
 """
