@@ -150,6 +150,10 @@ def test_words_for_builtin_verbs_go_outs_and_hidden_cards():
     assert words["knock QS with 7S 7D 7C / 8H 9H 10H"] == "knocks, discarding QS, with 7S 7D 7C / 8H 9H 10H"
     assert words["play 8H name S"] == "plays 8H, naming S"
     assert words["gin"] == "gins"
+    names = ("rally", "stay", "punch", "fix", "close")        # go-outs the ruleset names: English third person
+    assert [action_words(parse_action(n, names)) for n in names] == ["rallies", "stays", "punches", "fixes",
+                                                                      "closes"]
+    assert action_words(parse_action("rally", names), person=2) == "rally"
     assert action_words(parse_action("play 9S 9H"), shown={"9S"}) == "plays 9S a card"
     assert action_words(parse_action("give 2C"), shown=set(), person=2) == "give a card"
 

@@ -55,3 +55,44 @@ def test_a_melds_owner_is_numbered_from_the_observer_then_the_next_seat_in_turn(
         assert owner.shape[1] == 3 and owner[1:].sum() == 0        # one meld on the table
         rows[seat] = [int(x) for x in owner[0]]
     assert rows == {1: [1, 0, 0], 2: [0, 0, 1], 0: [0, 1, 0]}
+
+
+THREE_TEAMS = """
+name: three teams
+players: 6
+teams: {count: 3}
+deck: {ranks: [2, 3, 4, 5], suits: [S, H, D]}
+zones:
+  stock: {visible: none}
+  hand: {per: player, visible: owner}
+  trick: {visible: all}
+  pile: {per: team, visible: all}
+deal: [{deal: 2, to: hand}]
+tricks: {first_leader: next_seat(dealer), won_to: pile}
+scoring: {each_team: 0}
+match: {ends_when: deal.number >= 1, on_tie: shared}
+"""
+
+
+@documents("teams", "tricks.won_to")
+def test_team_rows_are_numbered_from_the_observers_side_then_the_next_side_in_turn():
+    """With three sides (seat s on side s % 3), a trick taken by seat 2 lies in side 2's pile: row 0 of
+    `team.pile` for seats 2 and 5 (their own side), row 1 for side 1 (seats 1 and 4: side 2 is next in
+    turn), row 2 for side 0.  Two sides cannot tell "next" from "before"; three can (kills counting the
+    other way round)."""
+    deck = [r + s for s in "SHD" for r in "2345"]
+    hands = {1: ["2S", "2H"], 2: ["5S", "3H"], 3: ["3S", "4H"], 4: ["4S", "5H"], 5: ["2D", "3D"],
+             0: ["4D", "5D"]}
+    r = rules(THREE_TEAMS)
+    g = r.new_game(seed=0, dealer=0, deck=dealt(hands, deck))
+    for card in ("2S", "5S", "3S", "4S", "2D", "4D"):             # seats 1..5, 0: seat 2's 5S takes
+        g.apply(f"play {card}")
+    assert sorted(g.view(0)["team_zones"]["pile"][2]["cards"]) == ["2D", "2S", "3S", "4D", "4S", "5S"]
+    enc = encode(r)
+    rows = {}
+    for seat in range(6):
+        tensor = enc.observation.new_tensor()
+        fill(enc.observation, tensor, g.view(seat), [])
+        counts = enc.observation.views(tensor)["team.pile.count"]
+        rows[seat] = [int(x) for x in counts]
+    assert rows == {2: [6, 0, 0], 5: [6, 0, 0], 1: [0, 6, 0], 4: [0, 6, 0], 0: [0, 0, 6], 3: [0, 0, 6]}
