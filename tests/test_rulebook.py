@@ -91,6 +91,19 @@ def test_the_numbers_in_force_appear_where_the_rule_is_described():
     assert "more than 4 cards remain" in _line(books("gin_rummy", stock_floor=4)[0], "   - Draw the top card")
 
 
+def test_the_exchange_reads_as_passes_at_once_or_by_finishing_positions():
+    """The exchange's part of the deal: passes every player makes at once (`to`), and cards that change
+    hands by the last deal's positions (`giver` / `receiver`), each said only where the ruleset has it."""
+    president, _ = books("president")
+    assert "From the second deal on, before the first lead, cards change hands by the finishing" in president
+    assert "- Position -1 gives 1 of their highest cards to position 1." in president
+    assert "- Position 1 gives 1 of their chosen cards to position -1." in president
+    assert "every player passes cards" not in president
+    hearts, _ = books("hearts")
+    assert "Before the first lead, every player passes cards, all at once:" in hearts
+    assert "- Each player gives 3 of their chosen cards to " in hearts and "From the second deal on" not in hearts
+
+
 def test_a_switched_off_branch_vanishes_and_appears_when_switched_on():
     off, _ = books("gin_rummy")
     on, _ = books("gin_rummy", big_gin_enabled=True)

@@ -46,15 +46,21 @@ def test_a_melds_owner_is_numbered_from_the_observer_then_the_next_seat_in_turn(
     g = r.new_game(seed=0, dealer=0, deck=dealt(hands, deck, then=["AC", "7S"]))
     g.apply("draw stock")
     g.apply("meld 5S 5H 5D")
+    owners = pieces(r, g, "melds.owner")
+    assert all(owner.shape[1] == 3 and owner[1:].sum() == 0 for owner in owners.values())   # one meld
+    assert {seat: [int(x) for x in owner[0]] for seat, owner in owners.items()} == {1: [1, 0, 0], 2: [0, 0, 1],
+                                                                                   0: [0, 1, 0]}
+
+
+def pieces(r, g, name: str) -> dict:
+    """The observation piece ``name`` as each seat's tensor holds it."""
     enc = encode(r)
-    rows = {}
-    for seat in range(3):
+    out = {}
+    for seat in range(g.n):
         tensor = enc.observation.new_tensor()
         fill(enc.observation, tensor, g.view(seat), [])
-        owner = enc.observation.views(tensor)["melds.owner"]
-        assert owner.shape[1] == 3 and owner[1:].sum() == 0        # one meld on the table
-        rows[seat] = [int(x) for x in owner[0]]
-    assert rows == {1: [1, 0, 0], 2: [0, 0, 1], 0: [0, 1, 0]}
+        out[seat] = enc.observation.views(tensor)[name]
+    return out
 
 
 THREE_TEAMS = """
@@ -88,11 +94,5 @@ def test_team_rows_are_numbered_from_the_observers_side_then_the_next_side_in_tu
     for card in ("2S", "5S", "3S", "4S", "2D", "4D"):             # seats 1..5, 0: seat 2's 5S takes
         g.apply(f"play {card}")
     assert sorted(g.view(0)["team_zones"]["pile"][2]["cards"]) == ["2D", "2S", "3S", "4D", "4S", "5S"]
-    enc = encode(r)
-    rows = {}
-    for seat in range(6):
-        tensor = enc.observation.new_tensor()
-        fill(enc.observation, tensor, g.view(seat), [])
-        counts = enc.observation.views(tensor)["team.pile.count"]
-        rows[seat] = [int(x) for x in counts]
+    rows = {seat: [int(x) for x in counts] for seat, counts in pieces(r, g, "team.pile.count").items()}
     assert rows == {2: [6, 0, 0], 5: [6, 0, 0], 1: [0, 6, 0], 4: [0, 6, 0], 0: [0, 0, 6], 3: [0, 0, 6]}
