@@ -309,6 +309,36 @@ def test_the_hand_ends_after_a_play_that_makes_ends_when_true():
     assert not g.is_over and g.current_player == 1
 
 
+@documents("climbing.ends_when", "climbing.on_going_out[].when")
+def test_ends_when_and_going_out_hooks_read_the_play_just_made():
+    """`ends_when` and the `on_going_out` hooks are judged after a play and read it as `play` (the play it
+    followed as `last`): here the hand ends only when the one who goes out does so with a 3, and a seat
+    going out on a pair drops seat 1 to last."""
+    rules = PLAIN.replace("[1, 2]", "[1, 1]") + 'ends_when: finished_players >= 1 and play.rank_name == "3"\n'
+    hands = {0: ["3S"], 1: ["4S"], 2: ["5S"]}
+    g = game(text(rules, players=3, suits="S, H, C", per=1), stack(hands, DECK3), dealer=0)
+    g.apply("play 3S")
+    assert g.is_over                                              # out with a 3
+    g = game(text(rules, players=3, suits="S, H, C", per=1), stack({0: ["4S"], 1: ["5S"], 2: ["6S"]}, DECK3),
+             dealer=0)
+    g.apply("play 4S")
+    assert not g.is_over and g.current_player == 1                # out with a 4: play on
+    hook = """
+    on_going_out:
+      - {when: 'play.size == 2 and last.size == 0', drops_to_last: 1}
+    """
+    hands = {0: ["3S", "3H"], 1: ["4S", "6S"], 2: ["5S", "6H"]}
+    for when, dropped in (("play.size == 2 and last.size == 0", True), ("play.size == 1", False)):
+        g = game(text(cl(PLAIN, hook.replace("play.size == 2 and last.size == 0", when)), players=3,
+                      suits="S, H, C", per=2, extra=ROLES3, scoring="role_points(player)"), stack(hands, DECK3),
+                 dealer=0)
+        g.apply("play 3S 3H")                                     # out on a pair, on a lead
+        if dropped:                                               # seat 1 below seat 2: the hand is over
+            assert g.is_over and g.scores == [2, 0, 1]
+        else:
+            assert not g.is_over and g.current_player == 1
+
+
 @documents("climbing.suit_order")
 def test_suit_order_ranks_suits_for_play_high():
     """`suit_order` gives suits low to high; `high` is rank position x number of suits + position in

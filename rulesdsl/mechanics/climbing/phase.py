@@ -640,7 +640,6 @@ class ClimbPhase(Phase):
                 if t.reverses_direction(g):
                     g.direction = -g.direction
         goes_last = bool(self._goes_last(g)) if (self._goes_last and not hand) else False
-        g.cplay = g.clast = NO_PLAY
         played = Played(cand, me, named)
         if takes:
             played.rank_pos, played.rank_key = last.rank_pos, last.rank_key
@@ -655,9 +654,11 @@ class ClimbPhase(Phase):
                 g.bottom.insert(0, me)                # the first to go out this way finishes lowest
             else:
                 g.finished.append(me)
-            self._going_out_hooks(g, me)
+            self._going_out_hooks(g, me)              # these and `ends_when` read the play just made
         active = self.active(g)
-        if len(active) <= 1 or (c.ends_when is not None and c.ends_when(g)):
+        ends = len(active) <= 1 or (c.ends_when is not None and c.ends_when(g))
+        g.cplay = g.clast = NO_PLAY
+        if ends:
             self._end_deal(g, active, "out")
             return
         if clears:
