@@ -337,6 +337,11 @@ def test_ends_when_and_going_out_hooks_read_the_play_just_made():
             assert g.is_over and g.scores == [2, 0, 1]
         else:
             assert not g.is_over and g.current_player == 1
+    # a hook that reads the suit of the play makes every suit choice a play of its own ("Which plays are listed")
+    suits = hook.replace("play.size == 2 and last.size == 0", 'play.suit == "H"')
+    g = game(text(cl(PLAIN.replace("[1, 2]", "[1, 1]"), suits), players=3, suits="S, H, C", per=2, extra=ROLES3,
+                  scoring="role_points(player)"), stack(hands, DECK3), dealer=0)
+    assert legal(g) == ["play 3S", "play 3H"]
 
 
 @documents("climbing.suit_order")

@@ -281,7 +281,8 @@ def compile_climbing(c, ctx) -> Optional["CClimb"]:
     pats.suit_pos = suit_pos
     read = set()
     exprs = [c.beats, c.takes_last_rank, c.skip_next, c.clears_trick, c.goes_last, c.ends_when, c.draw_when,
-             c.pass_when, c.next_draws, c.names_suit] + [t.when for t in c.toggles.values()]
+             c.pass_when, c.next_draws, c.names_suit] + [t.when for t in c.toggles.values()] + [
+                 e for h in c.on_going_out for e in (h.when, h.drops_to_last)]
     for e in exprs:
         if e is not None:
             read |= _dotted(e, scope.params)
