@@ -91,6 +91,8 @@ def _variant(tmp_path: Path, body: str) -> Path:
 @pytest.mark.parametrize("body, code, line", [
     ("params: {knock_limt: 5}\n", "E-UNKNOWN-PARAM", 2),
     ("melds:\n  set: {kind: set, min: 5, max: 6}\n", "E-MELD-IMPOSSIBLE", 3),
+    ("melds:\n  run: {kind: run, min: 5, order: [A, 2, 3, 4]}\n", "E-MELD-IMPOSSIBLE", 3),
+    ("melds:\n  run: {kind: run, min: 14}\n", "E-MELD-IMPOSSIBLE", 3),
     ("melds:\n  run: {kind: run, min: 3, order: [A, 2, 3, X]}\n", "E-UNKNOWN-RANK", 3),
     ("params: {hand_size: 30}\n", "E-DEAL-TOO-MANY", None),
     ("derived: {knock_limit: params.knock_limitt}\n", "E-UNDEFINED-PARAM", 2),

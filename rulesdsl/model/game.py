@@ -29,7 +29,7 @@ class Param:
     choices: Optional[tuple] = None
     lo: Optional[float] = None
     hi: Optional[float] = None
-    doc: str = ""
+    doc: str = field(default="", compare=False)   # text for readers (the rulebook); no rule reads it
     pos: Pos = field(default=UNKNOWN, compare=False)
     length: Any = None          # a list parameter: its length (default: the default's), or "any"
 

@@ -51,3 +51,23 @@ def test_a_world_lists_the_moves_of_its_own_cards_not_the_real_ones():
         assert named <= set(w.hand_of(1)) and len(named) == 10      # all but the card just taken
         others += {str(a) for a in offered} != real
     assert others > 0
+
+
+@documents("api:determinize")
+def test_a_card_face_down_in_a_face_up_pile_stays_face_down_in_every_world():
+    """A world deals the face-down card of a face-up pile again (the other seat never saw it), and the card
+    dealt there lies face down as the real one does: the pile still reads `face down` to that seat (kills:
+    the face-down marks not following a card that is renamed)."""
+    from conformance.test_api_log import DECK as FOLD_DECK, FOLD
+    from conformance.play import game
+
+    g = game(FOLD, deck=FOLD_DECK)
+    for action in ("draw stock", "discard AS", "draw stock", "fold AH"):    # seat 0 folds AH face down
+        g.apply(action)
+    assert g.view(1)["zones"]["pile"]["cards"] == ["AS", "face down"]
+    elsewhere = 0
+    for i in range(30):
+        w = g.determinize(1, random.Random(i))
+        assert w.view(1)["zones"]["pile"]["cards"] == ["AS", "face down"]
+        elsewhere += w.prog.cards.text[w.zones["pile"][1]] != "AH"
+    assert elsewhere > 0                                  # another card lies there in some worlds
