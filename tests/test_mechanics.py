@@ -247,6 +247,21 @@ def test_without_the_package_the_section_is_unknown(tmp_path):
     assert "E-UNKNOWN-KEY" in str(err.value) and "`cut`" in str(err.value)
 
 
+def test_a_base_file_may_use_an_installed_packages_section(tmp_path):
+    """`extends` reads a base file's sections with the installed packages' among them: a base that
+    writes `cut:` is a ruleset where the package is installed (and `load_installed` says whether it
+    found something new: once, then no more)."""
+    site = _site(tmp_path, "[rulesdsl.mechanics]\ncut = cut:Cut\n", {"cut.py": EXAMPLE.read_text()})
+    (tmp_path / "cut_gin.yaml").write_text(CUT_RULES)
+    child = tmp_path / "house.yaml"
+    child.write_text("extends: ./cut_gin.yaml\nname: cut gin, house rules\n")
+    valid = _cli(site, "validate", str(child))
+    assert valid.returncode == 0, valid.stdout + valid.stderr
+    assert "cut (rulesdsl-example-pkg)" in valid.stdout
+    run = _run(site, "-c", "from rulesdsl.mechanics.registry import load_installed as l; print(l(), l())")
+    assert run.stdout.split() == ["True", "False"], run.stderr
+
+
 def test_a_package_whose_mechanic_fails_stops_only_the_rulesets_that_use_it(tmp_path):
     site = _site(tmp_path, "[rulesdsl.mechanics]\nbroken = broken_mech:Broken\ndeck = broken_mech:Deck\n"
                            "tricks = broken_mech:Tricks\n",

@@ -424,3 +424,19 @@ def test_terminal_with_colour_and_completion():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_first_screen_shows_the_last_thirty_lines_of_news_and_counts_the_rest(tmp_path):
+    """On a seat's screen, "since your last turn" shows at most 30 lines; the earlier ones are counted,
+    with the `log` command to read them (a game loaded after many moves shows its news so)."""
+    table = Table.new(rulesdsl.load("president", overrides={"target_score": 50}), [HUMAN] + ["greedy"] * 3, seed=4)
+    while len(table.log(0)) <= 45:
+        table.run_bots()
+        table.act(0, table.view(0)["legal_actions"][0])
+    table.run_bots()
+    saved = tmp_path / "long.json"
+    saved.write_text(json.dumps(table.save()))
+    news = table.log(0)
+    output = _play(["--load", str(saved)], ["quit"])
+    assert f"({len(news) - 30} earlier lines: type `log`)" in output
+    assert news[-30] in output.split("earlier lines: type `log`)")[1]

@@ -361,7 +361,7 @@ def test_a_hand_built_card_with_a_space_is_refused_even_where_its_text_would_rea
         with pytest.raises(IllegalAction, match="single words") as refused:
             game.apply(bad)
         assert refused.value.rule == "action syntax" and snapshot(game) == before
-    game.apply(Action("discard", "", (card,)))                        # the same card, written right
+    game.apply(Action("discard", "", (card.lower(),)))                # the same card, written right (any case)
     assert game.history[-1] == f"discard {card}"
 
 

@@ -692,7 +692,7 @@ class Game:
         if same is None:
             refusal = phase.explain(self, action, legal) or self._generic_illegal(action, legal)
             text = str(action)
-            if len(text) > ECHO_LIMIT and text in refusal.detail:   # the echo of a long action, cut
+            if len(text) > ECHO_LIMIT:                          # the echo of a long action, cut
                 refusal = IllegalAction(refusal.headline.replace(text, excerpt(text)), refusal.rule, refusal.pos,
                                         refusal.trace)
             raise refusal

@@ -279,3 +279,21 @@ def test_a_play_pattern_with_a_false_when_is_not_offered():
     except rulesdsl.RulesetError:
         return
     assert ranks_of(g) == ["3", "4", "5", "7"]
+
+
+@documents("climbing.plays")
+def test_at_most_four_thousand_candidates_are_examined_for_one_position():
+    """"At most 4,000 candidates are examined for one position": thirteen spades under a flush of 1 to 13
+    cards are 8,191 plays, and the lead lists the first 4,000 found (a bound on the work, never a stall)."""
+    ranks = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    block = """
+    plays:
+      any: {kind: flush, min: 1, max: 13}
+    """
+    deck = [r + "S" for r in ranks] + [r + "H" for r in ranks]
+    g = game(text(cl(HEAD, block), ranks=", ".join(ranks), per=13),
+             stack({0: [r + "S" for r in ranks], 1: [r + "H" for r in ranks]}, deck), dealer=0)
+    listed = legal(g)
+    assert len(listed) == 4000 and len(set(listed)) == 4000
+    g.apply(listed[-1])
+    assert g.current_player == 1

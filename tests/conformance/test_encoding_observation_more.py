@@ -96,3 +96,21 @@ def test_team_rows_are_numbered_from_the_observers_side_then_the_next_side_in_tu
     assert sorted(g.view(0)["team_zones"]["pile"][2]["cards"]) == ["2D", "2S", "3S", "4D", "4S", "5S"]
     rows = {seat: [int(x) for x in counts] for seat, counts in pieces(r, g, "team.pile.count").items()}
     assert rows == {2: [6, 0, 0], 5: [6, 0, 0], 1: [0, 6, 0], 4: [0, 6, 0], 0: [0, 0, 6], 3: [0, 0, 6]}
+
+
+@documents("climbing")
+def test_the_climbing_pieces_count_seats_from_the_observer():
+    """`trick.last`, `trick.last_player`, `trick.passed` and `finished`: seat 0 goes out on a pair of 3s,
+    seat 1 passes; each seat's rows start at itself (seat 0 is row 2 for seat 1, row 1 for seat 2)."""
+    from conformance.test_climbing_tricks import DECK3, PLAIN, stack, text
+
+    r = rules(text(PLAIN, players=3, suits="S, H, C", per=2))
+    g = r.new_game(seed=0, dealer=0, deck=stack({0: ["3S", "3H"], 1: ["4S", "6S"], 2: ["5S", "6H"]}, DECK3))
+    g.apply("play 3S 3H")
+    g.apply("pass")
+    assert g.current_player == 2
+    ints = lambda name: {s: [int(x) for x in a] for s, a in pieces(r, g, name).items()}
+    assert ints("finished") == {0: [1, 0, 0], 1: [0, 0, 1], 2: [0, 1, 0]}
+    assert ints("trick.last_player") == ints("finished")
+    assert ints("trick.passed") == {0: [0, 1, 0], 1: [1, 0, 0], 2: [0, 0, 1]}
+    assert all(sum(a) == 2 for a in ints("trick.last").values())       # the pair, to every seat
