@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import rulesdsl
-from rulesdsl.mechanics import by_key, mechanics
+from rulesdsl.mechanics import mechanics
 from rulesdsl.model.docs import section_doc
 from rulesdsl.model.game import RULESET
 from rulesdsl.model.json_schema import ruleset_schema
