@@ -347,7 +347,7 @@ class Scope:
             left, right = self._type(a[1]), self._type(a[2])
             return left if left == right and left in ("number", "text") else ""
         if op in ("cmp", "in", "not"):
-            return "bool"
+            return "bool"        # as good as "" to every check today: only numbers and texts are refused
         return ""
 
     def _check_condition(self, e: E) -> None:
