@@ -182,8 +182,7 @@ def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: lis
     _fill_melds(spec, v, view, seat)
     for mech, data in spec.mechanics:
         mech.observe(data, spec, v, view, seat, _count)
-    side = _side_of(spec, view, seat)
-    sides = spec.sides
+    side, sides = seat, spec.sides          # rows count sides from the observer's (see _fill_melds)
     for i, (score, won) in enumerate(zip(view["scores"], view["hands_won"])):
         r = (i - side) % sides
         v["scores"][r] = score
@@ -229,7 +228,7 @@ def _fill_zones(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
         _count(spec, row, entry.get("cards", ()))
         if "top" in entry:
             _count(spec, v[f"table.{z}.top"], (entry["top"],))
-    my_team = _side_of(spec, view, seat) if spec.teams else 0
+    my_team = seat                          # team t's row is (t - seat) % teams: seat s plays for team s % teams
     for z, per in view.get("team_zones", {}).items():
         rows, counts = v.get(f"team.{z}"), v.get(f"team.{z}.count")
         if rows is None:
@@ -244,7 +243,7 @@ def _fill_melds(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
     if not spec.meld_bound:
         return
     rows, owners = v["melds"], v["melds.owner"]
-    side = _side_of(spec, view, seat)
+    side = seat             # the observer's side is its seat, or its team s % teams: the same row modulo the sides
     for i, meld in enumerate(view["melds"][:spec.meld_bound]):
         _count(spec, rows[i], meld["cards"])
         owner = meld.get("owner")
@@ -252,13 +251,6 @@ def _fill_melds(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
             owners[i][(owner - side) % spec.sides] = 1
 
 
-def _side_of(spec: ObservationSpec, view: dict, seat: int) -> int:
-    """The observer's scoring side: its team where the game has teams, else its seat."""
-    if spec.teams:
-        for t, members in enumerate(view.get("teams", ())):
-            if seat in members:
-                return t
-    return seat
 
 
 def text(view: dict, selection: list) -> str:

@@ -268,3 +268,20 @@ def test_setup_values_may_read_only_parameters_and_players():
                   deal="1", scoring="each_player: count(c for c in hand where is_joker(c))"),
              deck=["Jk", "Jk", "AS"], dealer=0)
     assert g.hand_of(0) == ["Jk"] and g.hand_of(1) == ["Jk"] and total(g) == 3
+
+
+@documents("deck.copies", "deck.jokers")
+def test_copies_and_jokers_are_whole_numbers_within_the_limits():
+    """`copies` is a whole number from 1 to 16, `jokers` from 0 to 16 (docs, Limits); anything else, a
+    parameter's value included, is `E-DECK` naming what it gave."""
+    deck = "{ranks: [A, 2, 3, 4], suits: [S, H], %s}"
+    for key, value, shown in (("jokers", "17", "17"), ("jokers", "-1", "-1"), ("jokers", "true", "True"),
+                              ("jokers", "'\"two\"'", "'two'"), ("copies", "17", "17"),
+                              ("copies", "true", "True")):
+        out = refusal(text(deck=deck % f"{key}: {value}"))
+        most = 16
+        least = 0 if key == "jokers" else 1
+        assert (f"error[E-DECK]: `deck.{key}` gives {shown}; it must be a whole number from {least} to {most}"
+                in out), (key, value, out)
+    rules(text(deck=deck % "jokers: 16"))
+    rules(text(deck=deck % "copies: 16, jokers: 0"))

@@ -125,6 +125,9 @@ def test_a_go_out_without_a_discard_is_a_bare_verb():
     g.apply("gin")
     assert g.is_over and g.hand_log[-1]["ending"] == "gin" and g.scores == [0, 129]
     assert g.view(0)["zones"]["discard"]["count"] == 1                # nothing discarded
+    g = seat1_draws(KNOCK % ("face_down", "none"), ["AS", "2S", "3S", "5H", "8D"], "5C")
+    refused = g.refusal("gin")                                        # its condition, traced on the whole hand
+    assert str(refused) == "cannot gin now: deadwood(hand) = 18 != 0 [go_out gin at conformance.yaml:20:8]"
 
 
 @documents("go_out.*.arrange")

@@ -144,3 +144,20 @@ def test_a_full_meld_of_wild_cards_left_open_makes_no_room_for_a_second():
                  dealer=0)
         g.apply("draw stock")
         assert any(set(m.split()) <= {"2S", "2H", "2D", "2C", "Jk"} for m in melds(g)) is offered, (minimum, melds(g))
+
+
+@documents("table.initial_minimum")
+def test_one_wild_card_completes_one_pair_toward_the_minimum():
+    """Seat 1 holds a run 2H 3H 4H (9), two pairs (7C 7D, 6D 6C) and one joker (10): the joker completes
+    one pair, not both, so at most 9 + 14 + 10 = 33 can be placed.  Against 34 nothing is offered (a meld
+    would leave a turn that cannot end); against 33 the run is.  Kills the estimate letting one wild card
+    complete every pair (partnership.py `_max_more_estimate`, `min` -> `max` over pairs and wild cards)."""
+    rules = RUNS_AND.replace("values: {A: 1}}", "jokers: 1, values: {A: 1, joker: 10}}")
+    deck = [r + s for s in "SHDC" for r in RANKS] + ["Jk"]
+    hand = ["2H", "3H", "4H", "7C", "7D", "6D", "6C", "Jk", "AS"]
+    seat0 = ["AH", "AD", "3S", "5S", "8S", "8H", "2D", "4D", "5C"]
+    for minimum, offered in ((34, False), (33, True)):
+        g = game(rules % ("set: {kind: set, min: 3}", minimum),
+                 dealt({1: hand, 0: seat0}, deck, then=["4C", "8C", "3C"]), dealer=0)
+        g.apply("draw stock")
+        assert ("2H 3H 4H" in melds(g)) is offered and (melds(g) == []) is not offered
