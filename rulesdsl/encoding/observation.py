@@ -251,8 +251,6 @@ def _fill_melds(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
             owners[i][(owner - side) % spec.sides] = 1
 
 
-
-
 def text(view: dict, selection: list) -> str:
     """The observation as text: the view without the legal list (which a library lists itself), with
     the selection so far; stable key order, so equal positions give equal strings."""
