@@ -297,3 +297,20 @@ def test_at_most_four_thousand_candidates_are_examined_for_one_position():
     assert len(listed) == 4000 and len(set(listed)) == 4000
     g.apply(listed[-1])
     assert g.current_player == 1
+
+
+@documents("climbing.plays.*.max", "climbing.plays.*.kind")
+def test_a_group_holds_at_most_max_cards_however_many_of_the_rank_are_held():
+    """A `group` is `min`..`max` cards of one rank with wild cards: three 3s and a pattern of at most two
+    list pairs of 3s, never the three (nor two 3s and the wild card)."""
+    g = game(text(cl("""
+    first_leader: dealer
+    beats: play.size == last.size and play.rank > last.rank
+    plays:
+      single: {kind: set, min: 1, max: 1}
+      pair: {kind: group, min: 2, max: 2, wild_ratio: naturals >= 1}
+    """), ranks="3, 4, 5, 6", suits="S, H, C", per=4, extra='wild: rank(card) == "6"'),
+             stack({0: ["3S", "3H", "3C", "6S"], 1: ["4S", "4H", "5S", "5H"]}, DECK3S), dealer=0)
+    sizes = {len(a.split()) - 1 for a in legal(g)}
+    assert sizes == {1, 2}
+    assert "3 3" in ranks_of(g) and "3 3 3" not in ranks_of(g)

@@ -128,6 +128,11 @@ def test_max_caps_what_a_meld_on_the_table_may_grow_to():
         g = after_draw(table_rules(f"  set: {{kind: set, min: 3, max: {mx}}}"), ["5S", "5H", "5D", "5C"], "8C")
         g.apply("meld 5S 5H 5D")
         assert layoffs_offered(g) == expect, mx
+    for mx, expect in ((3, set()), (4, {"layoff 5C on 1", "layoff Jk=5S on 1"})):      # a group likewise
+        g = after_draw(table_rules(f"  group: {{kind: group, min: 3, max: {mx}}}", wild="wild: is_joker(card)",
+                                   jokers=1), ["5S", "5H", "5D", "5C"], "Jk", jokers=1)
+        g.apply("meld 5S 5H 5D")
+        assert layoffs_offered(g) == expect, mx
     g = after_draw(table_rules("  run: {kind: run, min: 3, max: 3}"), ["AS", "2S", "3S", "5H"], "4S")
     assert melds_offered(g) == {"meld AS 2S 3S", "meld 2S 3S 4S"}
     g.apply("meld AS 2S 3S")

@@ -245,6 +245,20 @@ def test_strength_replaces_the_default_taker_the_greatest_value_takes():
     assert taken(g)[0] == ["2D", "4D", "5D"]
 
 
+@documents("tricks.strength")
+def test_a_strength_that_gives_no_number_stops_the_game_naming_the_card():
+    """`strength` must give a number: one that gives a text (or true or false) for a card, which no load
+    check can see through `if`, stops the game at that trick with E-PLAY naming the card and the rule."""
+    for odd, shown in (('"high"', "'high'"), ("true", "True")):
+        text = ruleset(f"  strength: 'if rank(card) == \"5\" then {odd} else trick_rank(card)'\n")
+        g = game(text, deck=stacked({1: ["4S", "5D", "3D"], 2: ["2S", "6S", "4D"], 0: ["5S", "2D", "6D"]}),
+                 dealer=0)
+        with pytest.raises(rulesdsl.RuleEvaluationError) as stopped:
+            play(g, "4S", "2S", "5S")
+        assert f"`strength` gives {shown} for 5S; it must be a number" in str(stopped.value)
+        assert stopped.value.rule == "tricks.strength"
+
+
 @pytest.mark.parametrize("first_card", ["2S", "3S"])
 @documents("tricks.strength")
 def test_among_equal_strengths_the_first_played_takes_the_trick(first_card):
