@@ -182,9 +182,9 @@ def fill(spec: ObservationSpec, tensor: "np.ndarray", view: dict, selection: lis
     _fill_melds(spec, v, view, seat)
     for mech, data in spec.mechanics:
         mech.observe(data, spec, v, view, seat, _count)
-    side, sides = seat, spec.sides          # rows count sides from the observer's (see _fill_melds)
+    sides = spec.sides
     for i, (score, won) in enumerate(zip(view["scores"], view["hands_won"])):
-        r = (i - side) % sides
+        r = (i - seat) % sides                  # side i's row (SIDES below)
         v["scores"][r] = score
         v["hands_won"][r] = won
     v["hand_number"][0] = view["hand_number"]
@@ -228,13 +228,12 @@ def _fill_zones(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
         _count(spec, row, entry.get("cards", ()))
         if "top" in entry:
             _count(spec, v[f"table.{z}.top"], (entry["top"],))
-    my_team = seat                          # team t's row is (t - seat) % teams: seat s plays for team s % teams
     for z, per in view.get("team_zones", {}).items():
         rows, counts = v.get(f"team.{z}"), v.get(f"team.{z}.count")
         if rows is None:
             continue
         for t, e in enumerate(per):
-            r = (t - my_team) % len(per)
+            r = (t - seat) % len(per)           # (SIDES below)
             counts[r] = e["count"]
             _count(spec, rows[r], e.get("cards", ()))
 
@@ -243,12 +242,15 @@ def _fill_melds(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
     if not spec.meld_bound:
         return
     rows, owners = v["melds"], v["melds.owner"]
-    side = seat             # the observer's side is its seat, or its team s % teams: the same row modulo the sides
     for i, meld in enumerate(view["melds"][:spec.meld_bound]):
         _count(spec, rows[i], meld["cards"])
         owner = meld.get("owner")
         if isinstance(owner, int) and 0 <= owner < spec.sides:
-            owners[i][(owner - side) % spec.sides] = 1
+            owners[i][(owner - seat) % spec.sides] = 1
+
+
+# SIDES: a side's row is (side - observer's seat) % sides, so row 0 is the observer's own side.  With teams,
+# seat s plays for team s % teams, so the seat gives the same rows as its team would.
 
 
 def text(view: dict, selection: list) -> str:
