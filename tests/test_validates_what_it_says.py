@@ -380,3 +380,27 @@ def test_a_turn_of_draws_alone_without_a_stock_out_is_refused_not_stopped_at_pla
         rng = random.Random(seed)
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("result", ["score", "void", "reshuffle"])
+def test_a_player_who_must_draw_from_an_empty_stock_ends_the_hand_whatever_stock_out_when_says(result):
+    """A `stock_out.when` that does not hold on an empty stock (here it also asks for a long discard pile)
+    left the player on turn with no legal action: the file validated and play stopped.  A step that
+    offers only draws, from zones now empty, runs out of stock whatever `when` says: the hand ends by
+    `stock_out.result` (scored as `stock`, void, or played on from a reshuffled discard pile)."""
+    text = (REPROS / "draws_run_dry.yaml").read_text().replace("deal.number >= 1", "deal.number >= 3")
+    text += f"stock_out: {{when: count(stock) == 0 and count(discard) > 100, result: {result}}}\n"
+    rules = rulesdsl.load("dry.yaml", text=text)
+    endings, reshuffled = set(), 0
+    for seed in range(12):
+        g = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            assert g.cards_in_play == 8
+        endings |= {h.get("ending") for h in g.hand_log}
+        reshuffled += g.reshuffles
+    if result == "reshuffle":
+        assert reshuffled > 0
+    else:
+        assert {"score": "stock", "void": "void"}[result] in endings

@@ -475,8 +475,12 @@ class Game:
         empty zone), now that the action is complete.  A new hand that ends before anyone acts ends
         too, a bounded number of times."""
         for _ in range(self.MAX_EMPTY_HANDS):
-            if not self.pending_end or self.is_over:
+            if self.is_over:
                 return
+            if not self.pending_end:
+                if not self._drawn_dry():
+                    return
+                continue
             end, self.pending_end = self.pending_end, None
             if isinstance(end, tuple):             # an after-deal check that voids the hand
                 self.finish_hand(void=True, reason=end[1])
@@ -484,6 +488,23 @@ class Game:
             self.ending = end
             self.finish_hand()
         raise RuleEvaluationError(f"{self.MAX_EMPTY_HANDS} hands in a row ended before anyone could act")
+
+    def _drawn_dry(self) -> bool:
+        """A player whose step offers draws from zones now empty, and nothing else, has no legal action:
+        the hand then runs out of stock whatever ``stock_out.when`` says (its result: scored, void or
+        reshuffled).  True when that happened, so the new position is settled in turn."""
+        if self.phase != "turn" or self.prog.stock_out is None:
+            return False
+        turn = self.phases["turn"]
+        if not turn.draws_dry(self):
+            return False
+        try:
+            if turn.generate(self):
+                return False
+        except _EVAL_ERRORS:
+            return False                # listing fails: reported where the actions are listed
+        turn.stock_out_result(self)
+        return True
 
     # ------------------------------------------------------------------ copies
     def record(self) -> dict:

@@ -368,6 +368,10 @@ class TurnPhase(Phase):
         else:
             g.step = nxt
 
+    def draws_dry(self, g) -> bool:
+        """Whether the step on turn draws from a zone that is now empty (why it offers nothing)."""
+        return any(a.kind == "draw" and not g.zones[a.arg] for a in self.prog.steps[g.step].actions)
+
     def stock_out_result(self, g) -> bool:
         """The stock-out's result: the hand is scored or void (False), or play goes on from a
         reshuffled stock (True)."""
