@@ -146,6 +146,7 @@ def test_words_for_builtin_verbs_go_outs_and_hidden_cards():
     assert words["take discard 3"] == "takes 3 cards of the discard"
     assert action_words(parse_action("claim discard 1")) == "claims 1 card of the discard"
     assert words["discard QS"] == "discards QS"
+    assert action_words(parse_action("discard QS to b")) == "discards QS onto the b"    # a step of several piles
     assert words["layoff 5D on 2"] == "lays 5D off on meld 2"
     assert words["knock QS with 7S 7D 7C / 8H 9H 10H"] == "knocks, discarding QS, with 7S 7D 7C / 8H 9H 10H"
     assert words["play 8H name S"] == "plays 8H, naming S"

@@ -285,3 +285,19 @@ def test_copies_and_jokers_are_whole_numbers_within_the_limits():
                 in out), (key, value, out)
     rules(text(deck=deck % "jokers: 16"))
     rules(text(deck=deck % "copies: 16, jokers: 0"))
+
+
+@documents("deck.jokers")
+def test_a_joker_and_no_card_have_no_rank_and_no_suit():
+    """docs/language.md (Builtins): `rank(card)` and `suit(card)` are `none` for a joker (it has neither)
+    and for no card at all (`turn.drawn` when nothing was drawn).  Seat 1 holds the joker and the ace;
+    nobody draws, so every seat has the 1 for no card, and seat 1 the 10 for its joker.  Catches a joker
+    read as the last suit or rank of the deck, or no card read as a card."""
+    t = text(deck="{ranks: [A, 2], suits: [S, H], jokers: 1}",
+             scoring="each_player: count(c for c in hand where suit(c) == none and rank(c) == none) * 10"
+                     " + (if suit(turn.drawn) == none and rank(turn.drawn) == none then 1 else 0)")
+    g = game(t, deck=["Jk", "2S", "AS", "2H", "AH"], dealer=0)
+    assert sorted(g.hand_of(1)) == ["AS", "Jk"]
+    g.apply("pass")
+    g.apply("discard 2S")
+    assert g.is_over and g.scores == [1, 11], g.scores

@@ -198,6 +198,12 @@ def test_a_deal_that_does_not_fit_or_gives_no_hand_a_card_is_refused():
     assert "error[E-DEAL-TOO-MANY]" in refusal(text("- {deal: 5, to: hand}"))
     assert "error[E-DEAL]" in refusal(text("- {deal: 0, to: hand}"))
     assert "error[E-UNKNOWN-ZONE]" in refusal(text("- {deal: 1, to: hnd}"))
+    # a step dealt to one seat, its count read from `players`: judged for every player count allowed
+    seat_deal = "- {deal: 1, to: hand}\n- {deal: 'players * 2', to: hand, seat: dealer}"
+    assert "with 3 players the deal needs 9 cards, but the deck holds 8" in refusal(
+        text(seat_deal, players="{min: 2, max: 3}"))
+    assert "the deal count gives -1 with 2 players" in refusal(text(seat_deal.replace("players * 2", "players - 3")))
+    assert len(game(text(seat_deal), deck=CARDS8, dealer=0).hand_of(0)) == 5
 
 
 # ------------------------------------------------------------------ draft, discard_to, look

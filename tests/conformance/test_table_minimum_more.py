@@ -161,3 +161,23 @@ def test_one_wild_card_completes_one_pair_toward_the_minimum():
                  dealt({1: hand, 0: seat0}, deck, then=["4C", "8C", "3C"]), dealer=0)
         g.apply("draw stock")
         assert ("2H 3H 4H" in melds(g)) is offered and (melds(g) == []) is not offered
+
+
+@documents("table.initial_minimum", "table.one_open_per_rank")
+def test_one_open_meld_per_rank_still_lets_a_first_meld_of_another_rank_count_toward_the_minimum():
+    """Three aces (45) and three 8s (24) against a minimum of 60, with one open meld per rank: neither meld
+    reaches 60 alone, but each leaves the other rank's new meld to come (69), so both are offered, and after
+    the aces the 8s.  Catches the look-ahead (partnership.py `_reachable`) letting a rank with no meld yet
+    start one only when several open melds of a rank are allowed (`n < 0 or not one_open` -> `and`): the
+    minimum then looks out of reach and nothing is offered."""
+    rules = WILD_GROUPS.replace("table: {owner: player, initial_minimum: 60}",
+                                "table: {owner: player, one_open_per_rank: true, initial_minimum: 60}")
+    deck = [r + s for s in "SHDC" for r in RANKS]
+    g = game(rules, dealt({1: ["AS", "AH", "AD", "8S", "8H", "8D"], 0: ["3S", "3H", "4D", "6D", "6C", "8C"]},
+                          deck, then=["AC", "5S"]), dealer=0)
+    g.apply("draw stock")
+    assert melds(g) == ["8D 8H 8S", "AD AH AS"]
+    g.apply("meld AS AH AD")
+    assert melds(g) == ["8D 8H 8S"] and not any(a.startswith("discard") for a in legal(g))
+    g.apply("meld 8S 8H 8D")
+    assert sorted(a for a in legal(g) if a.startswith("discard")) == ["discard 5S"]

@@ -22,7 +22,7 @@ from typing import Optional
 
 from ...errors import IllegalAction, RuleEvaluationError
 from ..actions import Action
-from .base import Phase
+from .base import Phase, cards_where
 from .partnership import (after_placing, close_book, contract_allows, in_last_packet, kept_when_not_out,
                           leaves_enough, meld_rank, minimum_reachable, new_meld_allowed, staging)
 
@@ -229,16 +229,8 @@ def _matching(g, spec) -> Optional[list]:
     need = count_fn(g)
     if need == 0:
         return []
-    found = []
-    for c in sorted(g.pzones["hand"][g.actor]):
-        g.cand = c
-        ok = match_fn(g)
-        g.cand = None
-        if ok:
-            found.append(c)
-            if len(found) == need:
-                return found
-    return None
+    found = cards_where(g, sorted(g.pzones["hand"][g.actor]), match_fn)
+    return found[:need] if 0 < need <= len(found) else None      # (a count below 0 is never met)
 
 
 def gen_takes(g, spec) -> list[Action]:
