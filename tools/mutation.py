@@ -14,10 +14,12 @@ How
     source segment (``ast`` node positions), and runs ``python -m pytest`` from inside the copy, so
     the copy's ``rulesdsl`` is the one imported (checked once per run).  Tests are selected by
     coverage: ``--baseline`` runs the whole suite once under coverage with per-test contexts and
-    stores a map line -> tests in ``.mutation/`` of the checkout (keep it out of git).  The map
-    follows later edits: a source file changed since it was measured has its lines renumbered against
-    the measured version (found in git by its digest), so an unchanged line keeps its tests; new lines
-    have none until ``--refresh`` measures the tests that run them (the new tests, say).
+    stores a map line -> tests in ``.mutation/`` of the checkout (keep it out of git); the tests of the
+    module's own test files (``test_<module>.py``, ``test_<package>.py``) are always added, for code
+    coverage cannot see (a subprocess, a cache an earlier test filled).  The map follows later edits: a
+    source file changed since it was measured has its lines renumbered against the measured version
+    (found in git by its digest), so an unchanged line keeps its tests; new lines have none until
+    ``--refresh`` measures the tests that run them (the new tests, say).
 
 Usage (from the checkout, in the venv, with ``pip install '.[test,mutation]'`` for the map)
     python tools/mutation.py --baseline                   # once; the whole suite under coverage (long)
@@ -676,6 +678,15 @@ def executed(cmap: dict | None, m: Mutant) -> bool:
     return any(str(ln) in f["lines"] or ln in imp for ln in m.lines)
 
 
+def own_tests(cmap: dict, rel: str) -> list[str]:
+    """The tests of the module's own test files (``tests/**/test_<module>.py`` and ``test_<package>.py``),
+    always selected: they may reach a line where coverage cannot see it (a subprocess, a cache filled by
+    an earlier test)."""
+    p = Path(rel)
+    suffixes = tuple(f"/test_{n}.py" for n in {p.stem, p.parent.name} - {"__init__", "rulesdsl"})
+    return [t for t in cmap["tests"] if t.split("::", 1)[0].endswith(suffixes)]
+
+
 def select(cmap: dict, m: Mutant) -> dict[str, float]:
     f = cmap["files"].get(m.file)
     if f is None:
@@ -686,6 +697,7 @@ def select(cmap: dict, m: Mutant) -> dict[str, float]:
     if m.module_level or (not chosen and any(ln in set(f["import"]) for ln in m.lines)):
         for ids in f["lines"].values():        # runs at import: every test that uses the module
             chosen.update(ids)
+    chosen.update(own_tests(cmap, m.file))
     return {t: cmap["tests"][t]["dur"] for t in chosen if cmap["tests"].get(t, {}).get("ok")}
 
 
