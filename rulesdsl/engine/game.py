@@ -299,35 +299,55 @@ class Game:
                 _, kinds, zone, pos, _active = item
                 self._set_aside(stock, kinds, self.zones[zone])
             else:
-                _, zone, fact, pos, bury, cover, _active = item
-                if not stock:
-                    raise RuleEvaluationError(f"no card is left to turn up into `{zone}`",
-                                              f"deal[{i_item}].turn_up", pos, step="deal")
-                card = stock.pop()
-                tries = len(stock) + 1
-                while bury is not None and stock:
-                    self.cand = card
-                    buried = bury(self)
-                    self.cand = None
-                    if not buried:
-                        break
-                    tries -= 1
-                    if tries < 0:
-                        raise RuleEvaluationError("`bury_while` buries every card of the stock",
-                                                  f"deal[{i_item}].bury_while", pos, step="deal")
-                    stock.insert(self.rng.randrange(len(stock) + 1), card)   # buried at random
-                    card = stock.pop()
-                while cover is not None and stock:
-                    self.cand = card
-                    covered = cover(self)
-                    self.cand = None
-                    if not covered:
-                        break
-                    self.zones[zone].append(card)          # it stays in the pile, under the next card
-                    card = stock.pop()
-                self.zones[zone].append(card)
-                if fact:
-                    self.facts[fact] = card
+                self._turn_up(stock, item, i_item)
+
+    def _turn_up(self, stock: Cards, item: tuple, i_item: int) -> None:
+        """A deal step's ``turn_up``: the stock's top card face up into a zone; ``bury_while`` puts it back
+        into the stock at random and turns the next, ``cover_while`` leaves it under the next."""
+        _, zone, fact, pos, bury, cover, _active = item
+        if not stock:
+            raise RuleEvaluationError(f"no card is left to turn up into `{zone}`",
+                                      f"deal[{i_item}].turn_up", pos, step="deal")
+        card = stock.pop()
+        if bury is not None:
+            card = self._bury(stock, card, bury, f"deal[{i_item}].bury_while", pos)
+        while cover is not None and stock:
+            self.cand = card
+            covered = cover(self)
+            self.cand = None
+            if not covered:
+                break
+            self.zones[zone].append(card)          # it stays in the pile, under the next card
+            card = stock.pop()
+        self.zones[zone].append(card)
+        if fact:
+            self.facts[fact] = card
+
+    def _bury(self, stock: Cards, card: int, bury, rule: str, pos) -> int:
+        """``bury_while``: while the turned card matches, it goes back into the stock at a random place and
+        the top card is turned instead.  After as many tries as the stock has cards, the top-most card
+        that does not match is turned (a stock of almost nothing but matches would otherwise take long),
+        and a stock with none is an error.  Returns the card turned up."""
+        def buried(c: int) -> bool:
+            self.cand = c
+            try:
+                return bool(bury(self))
+            finally:
+                self.cand = None
+
+        tries = len(stock)
+        while stock and buried(card):
+            if tries == 0:
+                keep = next((i for i in range(len(stock) - 1, -1, -1) if not buried(stock[i])), None)
+                if keep is None:
+                    raise RuleEvaluationError("`bury_while` buries every card of the stock", rule, pos, step="deal")
+                turned = stock.pop(keep)
+                stock.insert(self.rng.randrange(len(stock) + 1), card)
+                return turned
+            tries -= 1
+            stock.insert(self.rng.randrange(len(stock) + 1), card)   # buried at random
+            card = stock.pop()
+        return card
 
     def _set_aside(self, stock: Cards, kinds: list, zone: Cards) -> None:
         """A deal step's ``set_aside``: these cards leave the stock for ``zone`` before the deal."""

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 
+import rulesdsl
 from conformance.keys import documents
 from conformance.play import game, legal, refusal
 
@@ -134,6 +136,24 @@ def test_bury_while_puts_the_turned_card_back_into_the_stock_until_one_is_not_of
         assert g.view(0)["zones"]["stock"] == {"count": 5}
         stock_cards = set(CARDS8) - set(g.hand_of(0)) - set(g.hand_of(1)) - {"4S"}
         assert stock_cards == {"AS", "AH", "2H", "3H", "4H"}
+
+
+@documents("deal[].bury_while")
+def test_bury_while_finds_the_one_card_that_does_not_match_and_stops_when_none_is_left():
+    """docs/language.md: after as many tries as the stock has cards, the top-most card that does not match
+    is turned; a stock of nothing but matches stops the deal with an error.  Here only 4H fails the class:
+    every seed turns it up (burying at random, a try at a time, once raised "buries every card" in about a
+    third of the deals); a class every card is in stops the deal, naming the rule."""
+    t = text("- {deal: 1, to: hand}\n- {turn_up: discard, as: upcard, bury_while: 'card != \"4H\"'}")
+    for seed in range(30):
+        g = game(t, deck=CARDS8, dealer=0, seed=seed)
+        assert g.view(0)["zones"]["discard"] == {"count": 1, "top": "4H"}, seed
+        assert g.view(0)["zones"]["stock"] == {"count": 5}
+    every = text("- {deal: 1, to: hand}\n- {turn_up: discard, bury_while: 'value(card) >= 0'}")
+    with pytest.raises(rulesdsl.RuleEvaluationError) as stopped:
+        game(every, deck=CARDS8, dealer=0)
+    assert "`bury_while` buries every card of the stock" in str(stopped.value)
+    assert stopped.value.rule == "deal[1].bury_while"
 
 
 @documents("deal[].cover_while")
