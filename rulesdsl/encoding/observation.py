@@ -228,10 +228,8 @@ def _fill_zones(spec: ObservationSpec, v: dict, view: dict, seat: int) -> None:
         _count(spec, row, entry.get("cards", ()))
         if "top" in entry:
             _count(spec, v[f"table.{z}.top"], (entry["top"],))
-    for z, per in view.get("team_zones", {}).items():
-        rows, counts = v.get(f"team.{z}"), v.get(f"team.{z}.count")
-        if rows is None:
-            continue
+    for z, per in view.get("team_zones", {}).items():      # the spec gives every team zone its rows
+        rows, counts = v[f"team.{z}"], v[f"team.{z}.count"]
         for t, e in enumerate(per):
             r = (t - seat) % len(per)           # (SIDES below)
             counts[r] = e["count"]
