@@ -321,6 +321,32 @@ def test_one_evaluation_has_one_budget_however_many_derived_uses_it_makes(tmp_pa
     assert twice(ctx) == 80_000
 
 
+def test_a_rule_evaluated_inside_another_shares_its_budget():
+    """docs/language.md, Limits: a rule evaluated inside another (a builtin such as `is_wild(card)` runs the
+    `wild` rule) draws on the outer evaluation's budget.  The inner rule goes through 40,200 items, within
+    the budget; run three times from an outer comprehension it is past it (120,603), and the outer rule
+    is stopped.  Catches the inner evaluation opening a budget of its own (and dropping the outer one's
+    count when it ends): the outer rule then ran to 120,000."""
+    from rulesdsl.expr.ast import Expr, parse
+    from rulesdsl.expr.compiler import Builtin, Scope
+
+    class Ctx:
+        def __init__(self):
+            self.env = {}
+
+    items = "[" + ", ".join(["1"] * 200) + "]"
+    inner = Scope({}, {}, {}).compile(Expr(parse(f"sum(count(a for a in {items}) for b in {items})")[0], "inner"))
+    assert inner(Ctx()) == 40_000
+    builtins = {"inner": Builtin(lambda c: inner(c), (0, 0))}
+    outer = Scope({}, {}, builtins).compile(Expr(parse("sum(inner() for k in [1, 2, 3])")[0], "outer"))
+    ctx = Ctx()
+    with pytest.raises(ValueError, match=f"past {MAX_STEPS:,} comprehension steps"):
+        outer(ctx)
+    assert ctx.env == {}
+    twice = Scope({}, {}, builtins).compile(Expr(parse("sum(inner() for k in [1, 2])")[0], "twice"))
+    assert twice(ctx) == 80_000                                            # 80,402: within
+
+
 def test_a_budget_does_not_leak_between_evaluations():
     from rulesdsl.expr.ast import Expr, parse
     from rulesdsl.expr.compiler import Scope

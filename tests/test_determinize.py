@@ -200,6 +200,18 @@ def test_a_constrained_deal_places_every_card_where_it_may_be():
     assert seen == {(1, 2, 3), (3, 1, 2)}
 
 
+def test_a_place_a_deal_would_take_from_cards_that_need_it_is_refused():
+    """Card 3 may lie in hand 0 or hand 1; cards 1 and 2 in hand 0 or the stock; one slot each.  Cards 1
+    and 2 need both hand 0 and the stock, so 3 can only go to hand 1: when 3 is tried in hand 0, the check
+    that the rest still fit must see that 1 and 2 cannot then both be placed (the flow finds no second
+    path).  Catches that check taking a slot from cards already routed through it without rerouting them
+    (`flow > 0 and _augment(...)` -> `or`): 3 went to hand 0 and the deal then found no place for 2."""
+    a, b, c = ("seat", "hand", 0), ("seat", "hand", 1), ("table", "stock")
+    for k in range(40):
+        out = _deal({frozenset({a, b}): [3], frozenset({a, c}): [1, 2]}, {a: 1, b: 1, c: 1}, random.Random(k))
+        assert out[b] == [3] and sorted(out[a] + out[c]) == [1, 2]
+
+
 def test_a_player_halfway_through_a_contract_keeps_the_rest_of_it_in_every_world():
     """Found by the property above: seat 1 of a Contract Rummy (deuces wild) has laid down the first
     set of its contract and must lay down the rest before discarding.  The other seats know it holds
