@@ -85,3 +85,20 @@ def test_an_expression_that_cannot_start_so_is_located_at_its_first_character(ba
     line_no, line = next((n, ln) for n, ln in enumerate(src.splitlines(), 1) if bad in ln)
     out = refusal(src)
     assert f"conformance.yaml:{line_no}:{line.index(bad) + 1}: error[E-EXPR-SYNTAX]" in out, out
+
+
+@documents("scoring.each_player")
+def test_an_expression_nested_past_the_limits_is_refused_where_it_goes_too_deep():
+    """docs/language.md, Limits: brackets nest at most 64 deep and operators 256; past that the expression
+    is `E-DEPTH`, located at the bracket (or operator) that goes too deep, with the hint to split it -- not a
+    syntax error.  At the limit it loads and computes (every seat scores 1).  Catches the depth error
+    being reported as "cannot parse expression"."""
+    out = refusal(text(score="(" * 65 + "1" + ")" * 65))
+    assert "conformance.yaml:24:79: error[E-DEPTH]: brackets nested too deeply (the limit is 64 levels)" in out
+    assert "hint: split it into derived values" in out and "cannot parse" not in out
+    out = refusal(text(score="if " + "not " * 300 + "true then 1 else 0"))
+    assert "error[E-DEPTH]: expressions nested too deeply (the limit is 256 levels)" in out
+    g = game(text(score="(" * 60 + "1" + ")" * 60), deck=DECK, dealer=0)
+    g.apply("draw stock")
+    g.apply("discard AS")
+    assert g.is_over and g.scores == [1, 1]

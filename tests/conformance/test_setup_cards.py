@@ -301,3 +301,17 @@ def test_a_joker_and_no_card_have_no_rank_and_no_suit():
     g.apply("pass")
     g.apply("discard 2S")
     assert g.is_over and g.scores == [1, 11], g.scores
+
+
+@documents("deck.ranks")
+def test_a_deck_of_one_rank_melds_like_any_other():
+    """A deck may have a single rank (four aces here): two of them are a set, so each hand of two aces has
+    no deadwood, and a seat left with one ace scores its value (5).  Catches the meld search refusing a deck
+    of fewer than two ranks."""
+    t = text(deck="{ranks: [A], suits: [S, H, D, C], values: {A: 5}}", extra="melds:\n  set: {kind: set, min: 2}",
+             scoring="each_player: deadwood(hand)")
+    g = game(t, deck=["AS", "AH", "AD", "AC"], dealer=0)
+    assert sorted(g.hand_of(1)) == ["AD", "AS"]
+    g.apply("pass")
+    g.apply("discard AC")
+    assert g.is_over and g.scores == [5, 0]
