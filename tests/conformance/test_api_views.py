@@ -355,3 +355,17 @@ def test_a_refusal_names_the_rule_that_forbids_the_action_and_changes_nothing():
 def line_of(text: str, fragment: str) -> int:
     """The line (from 1) of the ruleset ``text``, as loaded, that holds ``fragment``."""
     return next(i for i, line in enumerate(textwrap.dedent(text).splitlines(), 1) if fragment in line)
+
+
+@documents("api:refusal")
+@pytest.mark.parametrize("text", ["layoff 5D on x", "layoff 5D on 0", "layoff 5D on 12345", "layoff 5D on -1"])
+def test_a_layoff_names_a_meld_by_its_number_from_1(text):
+    """docs/api.md, the notation: `layoff 5D on 1` adds 5D to table meld 1 (numbered as in the view, from
+    1).  Anything else after `on` is refused as action syntax, saying what is wanted, before any game
+    sees it; `on 1` reads.  Catches the meld number's check dropped (a word or 0 then read as a meld)."""
+    from rulesdsl.engine.actions import parse_action
+    with pytest.raises(rulesdsl.IllegalAction) as refused:
+        parse_action(text)
+    assert refused.value.rule == "action syntax"
+    assert "`on` needs a meld number (1, 2, ... as numbered in the view)" in str(refused.value)
+    assert parse_action("layoff 5D on 1").target == 1

@@ -102,3 +102,20 @@ def test_an_expression_nested_past_the_limits_is_refused_where_it_goes_too_deep(
     g.apply("draw stock")
     g.apply("discard AS")
     assert g.is_over and g.scores == [1, 1]
+
+
+@documents("scoring.each_player")
+def test_a_seats_score_is_a_number_and_its_zones_are_not():
+    """docs/language.md: text compared with a number is `E-TYPE`.  A seat's `score`, `hands_won` and
+    `deadwood` are numbers, so `dealer.score == "A"` is refused; a seat's zone (`dealer.hand`) is cards, not
+    a number, so comparing it with a text is not refused as number-against-text, and compared with a number
+    the score scores (seat 0 deals; every seat's total is still 0, so each scores 1).  Catches the static
+    type of a seat's attributes given to the wrong ones."""
+    for attr in ("score", "hands_won", "deadwood"):
+        out = refusal(text(score=f'if dealer.{attr} == "A" then 1 else 0'))
+        assert f'error[E-TYPE]: `"A"` is text and `dealer.{attr}` a number' in out, out
+    assert game(text(score='if dealer.hand == "A" then 1 else 0'), deck=DECK, dealer=0) is not None
+    g = game(text(score="if dealer.score == 0 then 1 else 0"), deck=DECK, dealer=0)
+    g.apply("draw stock")
+    g.apply("discard AS")
+    assert g.is_over and g.scores == [1, 1]

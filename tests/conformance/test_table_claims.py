@@ -173,3 +173,24 @@ def test_a_discard_that_empties_the_hand_ends_it_and_no_claim_follows():
     assert sorted(legal(g)) == ["discard 6S", "layoff 6S on 1"]
     g.apply("discard 6S")
     assert g.is_over and g.hand_log[-1]["declarer"] == 1
+
+
+@documents("claims")
+def test_a_claimer_goes_on_in_the_step_that_melds_wherever_it_lies_in_the_turn():
+    """The claimer goes on from the step where melding happens, not the step after the draw: here a step
+    of its own (a `pass`) lies between the draw and the play step, and after `claim discard 1` the claimer
+    lays the claimed card off at once, in the play step.  Catches the claimer being put in the step after
+    the draw."""
+    rules = RULES.replace("  - step: play\n", "  - step: wait\n    actions: [{pass: true}]\n  - step: play\n")
+    g = game(rules % "rummy: {priority: from_discarder}", stack(HANDS, "8C", STOCK), dealer=0)
+    g.apply("draw stock")                                   # seat 1: 6S
+    assert legal(g) == ["pass"]
+    g.apply("pass")
+    g.apply("meld AS 2S 3S")
+    g.apply("discard 8H")
+    g.apply("draw stock")                                   # seat 2: 6H
+    g.apply("pass")
+    g.apply("discard 4S")
+    g.apply("pass")                                         # seat 0 does not claim
+    g.apply("claim discard 1")
+    assert g.current_player == 1 and legal(g) == ["layoff 4S on 1"]
