@@ -311,3 +311,25 @@ def test_the_finishing_order_is_a_core_name_every_ruleset_may_read(tmp_path):
     game = rulesdsl.load(path).new_game(seed=1)
     assert game.previous_order == []
     assert game.prog.scope.names["previous_order"].get(game) == []
+
+
+@pytest.mark.parametrize("name, phase, rule, line", [
+    ("president", "climb", "climbing", 62), ("hearts", "exchange", "exchange[0]", 51),
+    ("spades", "bid", "bidding", 37), ("spades", "tricks", "tricks", 46)])
+def test_a_failure_inside_a_mechanic_names_its_section_and_where_it_is_written(monkeypatch, name, phase, rule, line):
+    """A mechanic's phase declares the section that governs it (`governs`): a failure that no rule of the
+    file caused (here the phase's listing breaks) stops the game naming that section and its place in the
+    file, as the E-PLAY error's rule and position.  Catches a phase that names nothing (the error then reads
+    the bare phase name, with no position)."""
+    g = rulesdsl.load(name).new_game(seed=1)
+    while g.phase != phase:
+        g.apply(g.legal_actions()[0])
+
+    def broken(game):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(g.phases[phase], "generate", broken)
+    with pytest.raises(rulesdsl.RuleEvaluationError) as stopped:
+        g.legal_actions()
+    assert stopped.value.rule == rule
+    assert stopped.value.pos.line == line and str(stopped.value.pos.path).endswith(f"{name}.yaml")
