@@ -287,3 +287,23 @@ def test_greedy_beats_random_at_trick_taking(name):
         assert game.is_over
         wins += game.winner == 0
     assert wins >= 6
+
+
+def test_greedy_climbing_goes_out_with_the_play_that_empties_its_hand_over_a_lower_one():
+    """A climbing lead from 4S 5S 6S, where singles and runs of three may be played: the lowest play is
+    the single 4S, but the run empties the hand, so greedy plays the run (docs: it goes out when a play
+    empties its hand, else plays the lowest).  Catches the way out left out of the choice."""
+    from conformance.test_climbing_tricks import cl, stack, text
+    rules = cl("""
+    first_leader: dealer
+    beats: play.kind == last.kind and play.rank > last.rank
+    plays:
+      single: {kind: set, min: 1, max: 1}
+      run: {kind: run, min: 3, max: 3}
+    """)
+    deck = [r + s for s in "SH" for r in "3456"]
+    game = rulesdsl.load("climb.yaml", text=text(rules)).new_game(
+        deck=stack({0: ["4S", "5S", "6S"], 1: ["3S", "3H", "4H"]}, deck), dealer=0)
+    plays = sorted(str(a) for a in game.legal_actions())
+    assert "play 4S" in plays and "play 4S 5S 6S" in plays
+    assert str(GreedyBot(seed=0).choose(game)) == "play 4S 5S 6S"
