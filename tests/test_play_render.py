@@ -207,6 +207,16 @@ def test_resolve(typed, kind, text):
     assert (answer.kind, answer.text) == (kind, text)
 
 
+def test_moves_that_differ_only_in_case_are_told_apart_by_the_text_as_written():
+    """docs/play.md: a move's text reads in any case, but where two moves differ only in case (piles named
+    `Stock` and `stock`) the text as written picks its own, and another spelling lists both."""
+    legal = ["draw Stock", "draw stock", "discard QS"]
+    assert resolve("draw stock", legal) == ("action", "draw stock", "", ())
+    assert resolve("draw Stock", legal) == ("action", "draw Stock", "", ())
+    assert resolve("DRAW STOCK", legal) == ("ambiguous", "DRAW STOCK", "", ("draw Stock", "draw stock"))
+    assert resolve("Discard qs", legal) == ("action", "discard QS", "", ())
+
+
 def test_resolve_keeps_an_action_whose_verb_is_a_command_word():
     assert resolve("log", ["log"]).kind == "action"
 

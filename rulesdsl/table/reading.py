@@ -49,10 +49,14 @@ def resolve(line: str, legal: Sequence[str]) -> Answer:
         if 1 <= number <= len(legal):
             return Answer("action", legal[number - 1])
         return Answer("unknown", text)
+    if text in legal:
+        return Answer("action", text)
     low = text.lower()
-    exact = [a for a in legal if a.lower() == low]
-    if exact:
+    exact = [a for a in legal if a.lower() == low]      # case aside: unless two actions differ only by it
+    if len(exact) == 1:
         return Answer("action", exact[0])
+    if exact:
+        return Answer("ambiguous", text, options=tuple(exact))
     starts = [a for a in legal if a.lower().startswith(low)]
     if len(starts) == 1:
         return Answer("action", starts[0])

@@ -409,3 +409,20 @@ def test_beats_reading_a_parameter_judges_every_play_as_written(beats):
         g.apply("play 5S")
         want = ["6", "pass"] if strict or "not params" in beats else ["pass"]
         assert ranks_of(g) == sorted(want), (beats, strict)
+
+
+@documents("climbing.on_going_out")
+def test_last_on_a_lead_is_no_play_below_every_play():
+    """docs/language.md: while there is no play to beat, `last.size` is 0, its `rank`, `tier`, `high` and
+    `low` are -1 (below every play), `wilds` and `naturals` 0, and `kind`, `rank_name` and `suit` none.  A
+    hook that reads all of them on a lead holds (seat 0 goes out on a pair, seat 1 drops to last, and the
+    hand is over).  Catches "no play" read with another tier or rank."""
+    when = ("play.size == 2 and last.size == 0 and last.rank == -1 and last.tier == -1 and last.high == -1"
+            " and last.low == -1 and last.wilds == 0 and last.naturals == 0 and last.kind == none"
+            " and last.rank_name == none and last.suit == none")
+    hook = "on_going_out:\n  - {when: '%s', drops_to_last: 1}\n" % when
+    hands = {0: ["3S", "3H"], 1: ["4S", "6S"], 2: ["5S", "6H"]}
+    g = game(text(cl(PLAIN, hook), players=3, suits="S, H, C", per=2, extra=ROLES3, scoring="role_points(player)"),
+             stack(hands, DECK3), dealer=0)
+    g.apply("play 3S 3H")
+    assert g.is_over and g.scores == [2, 0, 1]
