@@ -263,6 +263,23 @@ def test_nesting_through_derived_values_counts(tmp_path):
     assert (d.pos.line, d.pos.col) == where_in(text, "count(a")
 
 
+def test_nesting_counts_through_a_chain_of_derived_values(tmp_path):
+    """docs/language.md, Limits: comprehensions nest at most two deep, counting those of the derived values
+    a rule names and of the ones they name in turn.  `outer` has one comprehension around `inner`, which
+    has one of its own: two levels, so `outer` alone is fine; a rule with a comprehension around `outer`
+    is three deep and refused at that comprehension.  Catches the nesting of a derived value not adding
+    the nesting of the ones it names."""
+    derived = f"derived:\n  inner: {nest(1)}\n  outer: count(b for b in stock where inner > 0)\nturn:\n"
+    f = tmp_path / "g.yaml"
+    text = turn_when("count(a for a in stock where outer > 0)").replace("turn:\n", derived, 1)
+    f.write_text(text)
+    [d] = load_errors(f)
+    assert d.code == "E-LIMIT" and "derived" in d.message
+    assert (d.pos.line, d.pos.col) == where_in(text, "count(a")
+    f.write_text(turn_when("outer").replace("turn:\n", derived, 1))
+    assert rulesdsl.load(str(f)).new_game(seed=1).legal_actions()
+
+
 def test_a_simulated_five_deep_comprehension_ends_quickly(tmp_path):
     f = tmp_path / "g.yaml"
     f.write_text(turn_when(nest(5)))
