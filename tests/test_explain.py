@@ -101,6 +101,19 @@ def test_a_limit_the_position_chooses_says_how_it_was_chosen():
     assert said == {"ace", "value"}
 
 
+@pytest.mark.parametrize("verb", ["knock", "discard"])
+def test_a_card_not_in_the_hand_is_refused_as_that(verb):
+    """A knock's discard, or a discard, of a card the player does not hold is refused for that reason
+    alone ("QS is not in your hand", rule `cards in hand`), before any condition is judged.  Catches the
+    go-out's check being skipped (the refusal then blamed the knock's condition)."""
+    g = gin_after_draw()
+    seat = g.current_player
+    held = set(g.hand_of(seat))
+    card = next(c for c in g.hand_of(1 - seat) if c not in held)
+    e = g.refusal(f"{verb} {card}")
+    assert e.rule == "cards in hand" and str(e).startswith(f"{card} is not in your hand"), str(e)
+
+
 def test_a_refusal_leaves_the_game_as_it_was():
     assert_illegal(gin_after_draw(), "knock " + gin_after_draw().hand_of(1)[0])
     g = president_pair_on_trick()
@@ -178,6 +191,19 @@ def trace_of(text: str, params=None, **values):
     t = Tracer(sc).trace(Expr(ast, text), ctx)
     assert t.value == fn(ctx)                         # the trace's verdict is the compiled one
     return t
+
+
+@pytest.mark.parametrize("text, said", [
+    ("limit > b", "limit = 10 (a = 5 > 1, so 10) <= b = 20"),
+    ("b < limit", "b = 20 >= limit = 10 (a = 5 > 1, so 10)")])
+def test_a_derived_value_the_position_chooses_says_its_choice_on_either_side(text, said):
+    """A derived value whose body is an `if` the position decides shows the choice made beside its value,
+    whichever side of a comparison it stands on.  Catches the left side's choice left out."""
+    sc, ctx = scope(a=5, b=20)
+    sc = Scope({}, sc.names, {}, {"limit": Expr(parse("if a > 1 then 10 else 0")[0], "if a > 1 then 10 else 0")})
+    ast, _ = parse(text)
+    t = Tracer(sc).trace(Expr(ast, text), ctx)
+    assert t.value is False and t.text == said
 
 
 def test_and_shows_its_first_false_part_only():

@@ -307,3 +307,22 @@ def test_greedy_climbing_goes_out_with_the_play_that_empties_its_hand_over_a_low
     plays = sorted(str(a) for a in game.legal_actions())
     assert "play 4S" in plays and "play 4S 5S 6S" in plays
     assert str(GreedyBot(seed=0).choose(game)) == "play 4S 5S 6S"
+
+
+def test_greedy_bidding_looks_before_bidding_and_bids_what_its_hand_seems_worth():
+    """Spades with blind nil always open: greedy never bids blind, it looks first; then it bids the legal
+    number nearest to its cards of the top three ranks plus its trumps beyond three.  Seat 1 holds AS KS
+    QS AH KH (five high cards) and 2S 3S 4S 5S (four lower trumps, one beyond three): it bids 6.  Catches
+    the look being passed over."""
+    from conformance.play import dealt
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    deck = [r + s for s in "SHDC" for r in ranks]
+    seat1 = ["AS", "KS", "QS", "AH", "KH", "2S", "3S", "4S", "5S", "2D", "3D", "4D", "2C"]
+    rest = [c for c in deck if c not in seat1]
+    hands = {1: seat1, 2: rest[0:13], 3: rest[13:26], 0: rest[26:39]}
+    game = rulesdsl.load("spades", overrides={"blind_nil_behind": 0}).new_game(seed=0, dealer=0, deck=dealt(hands, deck))
+    assert game.current_player == 1 and "look" in [str(a) for a in game.legal_actions()]
+    bot = GreedyBot(seed=0)
+    assert str(bot.choose(game)) == "look"
+    game.apply("look")
+    assert str(bot.choose(game)) == "bid 6"

@@ -166,7 +166,6 @@ def _declared_tokens(prog) -> tuple:
 
 def _meld_bound(prog) -> int:
     """The most melds the table can hold: the deck's cards over the smallest meld (or one per card)."""
-    sizes = [m.min for m in prog.model.melds.values() if isinstance(getattr(m, "min", None), int) and m.min > 0]
-    smallest = min(sizes) if sizes else 1
+    smallest = min((m.min for m in prog.model.melds.values()), default=1)    # (a meld's min is >= 1: E-RANGE)
     return max(1, prog.cards.size // smallest) if (prog.model.melds or prog.table_rules) else 0
 

@@ -142,3 +142,12 @@ def test_with_a_deck_larger_than_200_bids_are_numbered_up_to_the_decks_size():
     assert sorted(numbers, key=lambda t: int(t.split()[1])) == [f"bid {k}" for k in range(9, 209)]
     assert d.apply(numbers["bid 208"]) == parse_action("bid 208")
     assert d.apply(_round_trip(d)["bid 9"]) == parse_action("bid 9")
+
+
+@pytest.mark.parametrize("deals, cut", [(3, 6_000), (1, 2_000), (0, 100_000)])
+def test_a_game_is_cut_short_after_two_thousand_actions_a_deal_unless_told(deals, cut):
+    """docs/encoding.md: `max_actions` 0 cuts the game short after 2,000 engine actions per deal, a whole
+    match (`deals` 0) counting as 50 deals; a number given is kept.  Catches another default bound (the
+    game libraries' `max_game_length` and truncation read it)."""
+    assert encode("gin_rummy", deals=deals).max_actions == cut
+    assert encode("gin_rummy", deals=deals, max_actions=777).max_actions == 777
