@@ -226,6 +226,23 @@ def test_wild_cards_join_groups_under_wild_ratio_and_alone_only_as_a_wild_play()
     assert ranks_of(g) == ["7", "pass"]                           # a wild single is above the top rank
 
 
+@documents("climbing.plays.*.kind")
+def test_a_bare_wild_card_stands_for_the_groups_rank_unless_a_run_could_read_it_otherwise():
+    """docs/language.md: where no pattern is a run, a wild card may be written bare (`play 3S 7S`: a pair,
+    the 7 standing for a 3); with a run pattern the same cards could be read several ways, so each wild
+    card must say what it stands for (`play 3S 4S 7S=5S`), and a bare one is refused, rule `wild cards`.
+    Catches the rule applied the other way round (bare wild cards refused only without runs)."""
+    hands = {0: ["3S", "4S", "7S", "7H", "5H"], 1: ["3H", "4H", "5S", "6S", "6H"]}
+    g = five(WILD_PLAYS % "naturals >= 1", hands, extra='wild: rank(card) == "7"')
+    assert g.refusal("play 3S 7S") is None
+    assert kind_after(g, "play 3S 7S") == "pair"
+    g = five(WILD_PLAYS % "naturals >= 1" + "  run: {kind: run, min: 3, max: 3}\n", hands,
+             extra='wild: rank(card) == "7"')
+    refused = g.refusal("play 3S 7S")
+    assert refused.rule == "wild cards" and "say what each wild card stands for" in str(refused)
+    assert g.refusal("play 3S 4S 7S=5S") is None
+
+
 DISTINCT = """
 name: distinct
 players: 2
