@@ -85,6 +85,25 @@ def test_an_illegal_number_is_refused_and_changes_nothing():
             break
 
 
+def test_a_refused_number_says_what_it_means_or_that_it_means_nothing():
+    """A number refused at a decision names itself and what it means (`describe`), and one outside the
+    numbering -- below 0, the size or past it, not a whole number -- says it is not an action of this
+    game rather than failing.  The first and last numbers are actions of the game."""
+    rules = rulesdsl.load("rummy_500")
+    space = build_action_space(rules.program())
+    d = Decisions(rules.new_game(seed=3), space)
+    for bad in (-1, space.size, space.size + 5, "3", 2.0):
+        assert d.describe(bad) == "not an action of this game"
+        with pytest.raises(IllegalNumber) as refused:
+            d.apply(bad)
+        assert "not an action of this game" in str(refused.value)
+    assert d.describe(0) == space.describe(0) and d.describe(space.size - 1) == space.describe(space.size - 1)
+    bad = next(i for i in range(space.size) if i not in set(d.legal()))
+    with pytest.raises(IllegalNumber) as refused:
+        d.apply(bad)
+    assert f"{bad} ({space.describe(bad)}) is not a legal choice here" in str(refused.value)
+
+
 def test_factored_actions_go_card_by_card_and_commit_names_what_the_cards_are_for():
     rules = rulesdsl.load("big_two")
     space = build_action_space(rules.program())

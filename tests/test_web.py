@@ -58,6 +58,17 @@ def test_a_seat_receives_only_its_own_view_and_log(app):
             assert "seed" not in json.dumps(state)
 
 
+def test_the_state_says_which_seats_a_bot_plays(app):
+    """docs/web.md, the state message: `bots` is, per seat, whether a bot plays it (the page marks those
+    seats).  A person at seat 0 and a greedy bot at seat 1: [false, true]; two people: neither."""
+    client, lobby = app
+    room = lobby.create("gin_rummy", ["human", "greedy"], None, seed=7)
+    with connect(client, room, 0) as ws:
+        assert ws.receive_json()["bots"] == [False, True]
+    with connect(client, two_people(lobby), 1) as ws:
+        assert ws.receive_json()["bots"] == [False, False]
+
+
 def test_a_token_that_opens_no_seat_is_refused(app):
     client, lobby = app
     room = two_people(lobby)

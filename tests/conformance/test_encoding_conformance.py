@@ -151,3 +151,12 @@ def test_a_game_is_cut_short_after_two_thousand_actions_a_deal_unless_told(deals
     game libraries' `max_game_length` and truncation read it)."""
     assert encode("gin_rummy", deals=deals).max_actions == cut
     assert encode("gin_rummy", deals=deals, max_actions=777).max_actions == 777
+
+
+def test_layoffs_are_numbered_for_every_meld_the_table_can_reach_and_no_more():
+    """docs/encoding.md: `layoff C on m` has a number for every meld number the table can reach, the deck's
+    cards over the smallest meld: Gin's 52 cards and melds of three give melds 1 to 17.  Catches the first
+    or the last meld number left out, or one too many."""
+    names = set(encode("gin_rummy").actions.names)
+    assert {f"layoff AS on {m}" for m in range(1, 18)} <= names
+    assert "layoff AS on 18" not in names and "layoff AS on 0" not in names
