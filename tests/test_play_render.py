@@ -141,6 +141,20 @@ def test_hand_grouped_by_suit_in_deck_order():
     assert [ranks.index(c[:-1]) for c in spades] == sorted(ranks.index(c[:-1]) for c in spades)
 
 
+def test_cards_sort_by_suit_then_rank_with_jokers_then_unknown_texts_last():
+    """The terminal sorts a hand by suit in deck order, then rank in deck order; jokers come after every
+    suited card, and a text the deck does not know (a hand-written line, a face-down marker) after them,
+    rather than failing."""
+    style = CardStyle.of(rulesdsl.load("hand_and_foot").new_game(seed=1))
+    texts = ["??", "Jk", "KH", "2C", "AH", "3S=4S"]
+    ordered = sorted(texts, key=style.key)
+    assert ordered[-2:] == ["Jk", "??"]
+    cards = style.cards
+    suited = [(cards.suits.index(t.split("=")[0][-1]), cards.ranks.index(t.split("=")[0][:-1])) for t in ordered[:4]]
+    assert suited == sorted(suited)
+    assert style.suit_of("??") is None and style.suit_of("Jk") is None and style.suit_of("KH") == "H"
+
+
 def test_red_suits_come_from_the_deck_or_the_usual_letters():
     plain = CardStyle.of(rulesdsl.load("gin_rummy").new_game(seed=1))
     assert plain.red == {"H", "D"}
