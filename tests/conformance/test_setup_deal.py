@@ -136,6 +136,14 @@ def test_bury_while_puts_the_turned_card_back_into_the_stock_until_one_is_not_of
         assert g.view(0)["zones"]["stock"] == {"count": 5}
         stock_cards = set(CARDS8) - set(g.hand_of(0)) - set(g.hand_of(1)) - {"4S"}
         assert stock_cards == {"AS", "AH", "2H", "3H", "4H"}
+    # each card turned and buried goes back at a random place, AH (turned after AS) included: the stock's
+    # next card is then most often 2H, the first card below them
+    drawn = set()
+    for seed in range(20):
+        g = game(t, deck=deck, dealer=0, seed=seed)
+        g.apply("draw stock")
+        drawn |= set(g.hand_of(1)) - {"2S"}
+    assert "2H" in drawn and drawn <= {"AS", "AH", "2H"}
 
 
 @documents("deal[].bury_while")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from conformance.keys import documents
 from conformance.play import game, legal
 from conformance.test_turn_steps import CARDS, text
@@ -31,3 +33,15 @@ def test_an_action_on_another_zone_than_its_step_names_is_refused_where_the_step
         assert r.pos is not None and r.pos.line == _line(t, entry), (sent, r.pos)
         assert f"`{zone}`" in r.detail, r.detail
     assert g.current_player == 1 and legal(g) == ["draw stock", "take discard"]
+
+
+@documents("turn[].actions[].draw", "turn[].actions[].take", "turn[].actions[].discard")
+@pytest.mark.parametrize("verb", ["draw", "take", "discard"])
+def test_a_step_action_naming_an_undeclared_zone_is_refused_at_it(verb):
+    """Each of `draw:`, `take:` and `discard:` names a declared table zone; a name that is not one is
+    `E-UNKNOWN-ZONE` at the action, saying which verb named it, with "did you mean"."""
+    from conformance.test_setup_game import text as mini
+    from conformance.play import refusal
+    t = mini().replace("      - discard: discard", "      - discard: discard\n      - take: discard")
+    out = refusal(t.replace(f"- {verb}: {'stock' if verb == 'draw' else 'discard'}", f"- {verb}: pile_x", 1))
+    assert f"error[E-UNKNOWN-ZONE]: `{verb}` names zone `pile_x`, which is not declared" in out, out
