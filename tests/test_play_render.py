@@ -155,6 +155,20 @@ def test_cards_sort_by_suit_then_rank_with_jokers_then_unknown_texts_last():
     assert style.suit_of("??") is None and style.suit_of("Jk") is None and style.suit_of("KH") == "H"
 
 
+def test_a_climbing_trick_names_who_passed_only_when_someone_has():
+    """The terminal's trick lines for a climbing game: the play to beat, then who passed and who is locked
+    out -- only when someone is (no empty "passed:" line)."""
+    from rulesdsl.table.terminal import _trick
+    style = CardStyle.of(rulesdsl.load("president").new_game(seed=1))
+    name = {0: "you", 1: "seat 2", 2: "seat 3"}.__getitem__
+    trick = {"last_play": ["7S"], "last_player": 0, "kind": "single", "passed": [1, 2], "locked_out": []}
+    text = " ".join(line.plain for line in _trick({"trick": trick}, style, name))
+    assert "passed: seat 2, seat 3" in text and "locked out" not in text
+    trick["passed"] = []
+    text = " ".join(line.plain for line in _trick({"trick": trick}, style, name))
+    assert "passed" not in text and "7S" in text
+
+
 def test_red_suits_come_from_the_deck_or_the_usual_letters():
     plain = CardStyle.of(rulesdsl.load("gin_rummy").new_game(seed=1))
     assert plain.red == {"H", "D"}

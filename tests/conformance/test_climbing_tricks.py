@@ -426,3 +426,20 @@ def test_last_on_a_lead_is_no_play_below_every_play():
              stack(hands, DECK3), dealer=0)
     g.apply("play 3S 3H")
     assert g.is_over and g.scores == [2, 0, 1]
+
+
+@documents("climbing.beats")
+def test_a_suit_read_only_in_a_branch_the_parameters_switch_off_lists_one_play_per_rank():
+    """docs/language.md, "Which plays are listed": where no rule reads a suit, one play per choice of ranks
+    is listed.  A `beats` that reads `play.suit` only when `params.strict == 1` reads none with strict 0
+    (the comparison folds on the parameter), so 4S and 4H are one play; with strict 1 each is listed."""
+    rules = cl("""
+    sizes: [1, 2]
+    first_leader: dealer
+    beats: 'if params.strict == 1 then play.suit == last.suit and play.rank > last.rank else play.size == last.size and play.rank > last.rank'
+    """)
+    hands = {0: ["3S", "4S", "4H"], 1: ["3H", "5S", "5H"]}
+    g = game(text(rules, extra="params:\n  strict: 0"), stack(hands, DECK), dealer=0)
+    assert legal(g) == ["play 3S", "play 4S", "play 4S 4H"]
+    g = game(text(rules, extra="params:\n  strict: 1"), stack(hands, DECK), dealer=0)
+    assert legal(g) == ["play 3S", "play 4S", "play 4H", "play 4S 4H"]

@@ -45,3 +45,18 @@ def test_a_step_action_naming_an_undeclared_zone_is_refused_at_it(verb):
     t = mini().replace("      - discard: discard", "      - discard: discard\n      - take: discard")
     out = refusal(t.replace(f"- {verb}: {'stock' if verb == 'draw' else 'discard'}", f"- {verb}: pile_x", 1))
     assert f"error[E-UNKNOWN-ZONE]: `{verb}` names zone `pile_x`, which is not declared" in out, out
+
+
+@documents("turn[].actions[].go_out")
+def test_a_step_naming_an_undeclared_go_out_is_refused_with_a_suggestion_or_the_declared_ones():
+    """`go_out:` in a step names a go-out declared under `go_out:`; another name is `E-UNKNOWN-GO-OUT` at the
+    action, hinting the near one ("did you mean") or, when none is near, the declared ones."""
+    from pathlib import Path
+    from conformance.play import refusal
+    src = (Path(__file__).parents[1] / "repros" / "draws_run_dry.yaml").read_text()
+    src += "stock_out: {when: count(stock) == 0, result: score}\n"
+    out = refusal(src.replace("{go_out: gin}]", "{go_out: gni}]"))
+    assert "error[E-UNKNOWN-GO-OUT]: `go_out: gni` is not declared under `go_out:`" in out
+    assert "did you mean `gin`?" in out
+    out = refusal(src.replace("{go_out: gin}]", "{go_out: zzzzzz}]"))
+    assert "hint: declared: gin" in out, out
