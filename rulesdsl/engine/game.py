@@ -25,6 +25,7 @@ from ..errors import ECHO_LIMIT, IllegalAction, RuleEvaluationError, RulesdslErr
 _EVAL_ERRORS = (Exception,)
 from .actions import Action, coerce_action, word_verbs
 from .phases import build_phases
+from .phases.base import cards_where
 from .visibility import player_zone_shown, table_zone_shows, team_zone_shown
 from .zones import Cards
 
@@ -311,12 +312,7 @@ class Game:
         card = stock.pop()
         if bury is not None:
             card = self._bury(stock, card, bury, f"deal[{i_item}].bury_while", pos)
-        while cover is not None and stock:
-            self.cand = card
-            covered = cover(self)
-            self.cand = None
-            if not covered:
-                break
+        while cover is not None and stock and cards_where(self, (card,), cover):
             self.zones[zone].append(card)          # it stays in the pile, under the next card
             card = stock.pop()
         self.zones[zone].append(card)
@@ -328,17 +324,11 @@ class Game:
         the top card is turned instead.  After as many tries as the stock has cards, the top-most card
         that does not match is turned (a stock of almost nothing but matches would otherwise take long),
         and a stock with none is an error.  Returns the card turned up."""
-        def buried(c: int) -> bool:
-            self.cand = c
-            try:
-                return bool(bury(self))
-            finally:
-                self.cand = None
-
         tries = len(stock)
-        while stock and buried(card):
+        while stock and cards_where(self, (card,), bury):
             if tries == 0:
-                keep = next((i for i in range(len(stock) - 1, -1, -1) if not buried(stock[i])), None)
+                matching = set(cards_where(self, stock, bury))      # (a card id is one card)
+                keep = next((i for i in range(len(stock) - 1, -1, -1) if stock[i] not in matching), None)
                 if keep is None:
                     raise RuleEvaluationError("`bury_while` buries every card of the stock", rule, pos, step="deal")
                 turned = stock.pop(keep)
@@ -490,17 +480,19 @@ class Game:
                 elif end_when_empty:
                     self.pending_end = "stock"     # `when_empty: end_hand`: scored once the action is done
             arrived = "drawn"                      # the replacements were drawn
+
     def _settle(self) -> None:
         """End the hand that a mechanic ended in the middle of an action (a replacement owed from an
-        empty zone), now that the action is complete.  A new hand that ends before anyone acts ends
-        too, a bounded number of times."""
+        empty zone), now that the action is complete; run the stock out for a player left only draws
+        from empty zones (``TurnPhase.run_dry``).  A new hand that ends before anyone acts ends too, a
+        bounded number of times."""
         for _ in range(self.MAX_EMPTY_HANDS):
             if self.is_over:
                 return
             if not self.pending_end:
-                if not self._drawn_dry():
+                if not (self.phase == "turn" and self.phases["turn"].run_dry(self)):
                     return
-                continue
+                continue                           # the position after the stock-out is settled in turn
             end, self.pending_end = self.pending_end, None
             if isinstance(end, tuple):             # an after-deal check that voids the hand
                 self.finish_hand(void=True, reason=end[1])
@@ -508,23 +500,6 @@ class Game:
             self.ending = end
             self.finish_hand()
         raise RuleEvaluationError(f"{self.MAX_EMPTY_HANDS} hands in a row ended before anyone could act")
-
-    def _drawn_dry(self) -> bool:
-        """A player whose step offers draws from zones now empty, and nothing else, has no legal action:
-        the hand then runs out of stock whatever ``stock_out.when`` says (its result: scored, void or
-        reshuffled).  True when that happened, so the new position is settled in turn."""
-        if self.phase != "turn" or self.prog.stock_out is None:
-            return False
-        turn = self.phases["turn"]
-        if not turn.draws_dry(self):
-            return False
-        try:
-            if turn.generate(self):
-                return False
-        except _EVAL_ERRORS:
-            return False                # listing fails: reported where the actions are listed
-        turn.stock_out_result(self)
-        return True
 
     # ------------------------------------------------------------------ copies
     def record(self) -> dict:

@@ -44,6 +44,9 @@ class TurnPhase(Phase):
         # there, the entry that produced each listed action is remembered, so its `then`, count and
         # marks are the ones applied
         self.ambiguous = [len({(a.kind, a.arg) for a in s.actions}) < len(s.actions) for s in prog.steps]
+        #: per step, the zones it draws from, where a stock-out can end the hand (``run_dry``), else none
+        self._drawn = [tuple(a.arg for a in s.actions if a.kind == "draw") if prog.stock_out else ()
+                       for s in prog.steps]
         # restrictions that single out one card (`card == turn.taken`): forbid -> the card's rule
         self._forbid_card = {a.forbid: a.forbid_card for s in prog.steps for a in s.actions
                              if a.forbid_card is not None}
@@ -368,9 +371,20 @@ class TurnPhase(Phase):
         else:
             g.step = nxt
 
-    def draws_dry(self, g) -> bool:
-        """Whether the step on turn draws from a zone that is now empty (why it offers nothing)."""
-        return any(a.kind == "draw" and not g.zones[a.arg] for a in self.prog.steps[g.step].actions)
+    def run_dry(self, g) -> bool:
+        """A player whose step offers draws from zones now empty, and nothing else, has no legal action:
+        the stock then runs out whatever ``stock_out.when`` says (``stock_out_result``: scored, void or
+        reshuffled).  True when it did.  Checked after every action: the test of the zones comes first."""
+        zones = g.zones
+        if not any(not zones[z] for z in self._drawn[g.step]):
+            return False
+        try:
+            if self.generate(g):
+                return False
+        except Exception:            # noqa: BLE001 -- listing fails: reported where the actions are listed
+            return False
+        self.stock_out_result(g)
+        return True
 
     def stock_out_result(self, g) -> bool:
         """The stock-out's result: the hand is scored or void (False), or play goes on from a
