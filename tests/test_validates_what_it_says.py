@@ -404,3 +404,42 @@ def test_a_player_who_must_draw_from_an_empty_stock_ends_the_hand_whatever_stock
         assert reshuffled > 0
     else:
         assert {"score": "stock", "void": "void"}[result] in endings
+
+
+# ------------------------------------------------------------------ an initial minimum made of runs
+def _runs_minimum_game(hand: list, drawn: str):
+    """The repro's game with seat 1's hand stacked (seat 0 holds cards that meld with nothing of it)."""
+    from conformance.play import dealt
+    ranks = "A 2 3 4 5 6 7 8".split()
+    seat0 = ["AH", "2H", "4H", "AD", "3D", "7D", "AC", "2C", "5C"]
+    stack = dealt({1: hand, 0: seat0}, [r + s for s in "SHDC" for r in ranks], then=["4C", drawn, "6C", "7C"])
+    g = _load("minimum_with_runs.yaml").new_game(seed=0, deck=stack, dealer=0)
+    g.apply("draw stock")
+    return g
+
+
+def test_a_first_run_is_offered_only_where_other_runs_can_make_up_the_minimum():
+    """Runs only, a minimum of 30.  Seat 1's run 6H 7H 8H (21) with three 8s (no meld: there is no group
+    type) and junk: the run is not offered (it would leave a turn that can neither meld nor end; it was,
+    and play stopped with E-PLAY).  With the runs 6H 7H 8H and 3S 4S 5S (12) instead, neither makes 30
+    alone but together they make 33: both are offered (the look-ahead left runs out and refused them),
+    and after one the other, and then the discard."""
+    g = _runs_minimum_game(["6H", "7H", "8H", "8S", "8D", "8C", "AS", "2D", "3C"], "5D")
+    assert [a for a in _legal(g) if not a.startswith("discard")] == []
+    g = _runs_minimum_game(["6H", "7H", "8H", "3S", "4S", "5S", "8D", "2D", "3C"], "5D")
+    assert sorted(a for a in _legal(g) if a.startswith("meld")) == ["meld 3S 4S 5S", "meld 6H 7H 8H"]
+    g.apply("meld 3S 4S 5S")
+    assert _legal(g) == ["meld 6H 7H 8H"]
+    g.apply("meld 6H 7H 8H")
+    assert all(a.startswith(("discard", "layoff")) for a in _legal(g)) and "discard 8D" in _legal(g)
+
+
+def test_random_play_under_an_initial_minimum_of_runs_never_stops():
+    """Every random match of the repro plays to its end: no meld is offered that leaves the minimum out
+    of reach."""
+    rules = _load("minimum_with_runs.yaml")
+    for seed in range(30):
+        g = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))

@@ -147,20 +147,28 @@ def test_a_full_meld_of_wild_cards_left_open_makes_no_room_for_a_second():
 
 
 @documents("table.initial_minimum")
-def test_one_wild_card_completes_one_pair_toward_the_minimum():
-    """Seat 1 holds a run 2H 3H 4H (9), two pairs (7C 7D, 6D 6C) and one joker (10): the joker completes
-    one pair, not both, so at most 9 + 14 + 10 = 33 can be placed.  Against 34 nothing is offered (a meld
-    would leave a turn that cannot end); against 33 the run is.  Kills the estimate letting one wild card
-    complete every pair (partnership.py `_max_more_estimate`, `min` -> `max` over pairs and wild cards)."""
+def test_one_wild_card_completes_one_meld_toward_the_minimum():
+    """Seat 1 holds a run 2H 3H 4H (9), 7C 7D, 6D 6C, one joker (10) and the AS, and draws the 8C.  The
+    joker can complete one meld only: the most that can be placed is the run 2H 3H 4H, the run 6C 7C 8C
+    (21) and 6D 7D with the joker (23), 53 in all (the 7s and the joker as a set, 24, leave 6D 6C with
+    nothing).  Against 54 nothing is offered (a meld would leave a turn that cannot end); against 53 the
+    run is, and the turn goes on to 53.  Catches the look-ahead (partnership.py `_reach`) letting one
+    wild card join two melds, or leaving runs out of the count (it once did: the test said 33)."""
     rules = RUNS_AND.replace("values: {A: 1}}", "jokers: 1, values: {A: 1, joker: 10}}")
     deck = [r + s for s in "SHDC" for r in RANKS] + ["Jk"]
     hand = ["2H", "3H", "4H", "7C", "7D", "6D", "6C", "Jk", "AS"]
     seat0 = ["AH", "AD", "3S", "5S", "8S", "8H", "2D", "4D", "5C"]
-    for minimum, offered in ((34, False), (33, True)):
+    for minimum, offered in ((54, False), (53, True)):
         g = game(rules % ("set: {kind: set, min: 3}", minimum),
                  dealt({1: hand, 0: seat0}, deck, then=["4C", "8C", "3C"]), dealer=0)
         g.apply("draw stock")
         assert ("2H 3H 4H" in melds(g)) is offered and (melds(g) == []) is not offered
+    for meld in ("2H 3H 4H", "6C 7C 8C"):
+        g.apply("meld " + meld)
+        assert not [a for a in legal(g) if a.startswith("discard")]                                   # 9, then 30: the turn goes on
+    assert melds(g) == ["6D 7D Jk=5D", "6D 7D Jk=8D"]              # only the joker's meld makes 53
+    g.apply("meld 6D 7D Jk=8D")
+    assert [a for a in legal(g) if a.startswith("discard")] == ["discard AS"]
 
 
 @documents("table.initial_minimum", "table.one_open_per_rank")

@@ -50,7 +50,7 @@ def gen_melds(g, spec, first: bool = False) -> list[Action]:
     out = []
     for pairs in (rules.iter_new_melds if first else rules.new_melds)(hand, g.must, key=copy_key(g)):
         cards = [c for c, _ in pairs]
-        if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs))
+        if (new_meld_allowed(g, pairs) and minimum_reachable(g, cards, rank=meld_rank(g, pairs), how=pairs)
                 and (g.prog.contract is None or not staging(g) or contract_allows(g, pairs))
                 and _placement_ok(g, cards, new_meld=pairs)):
             out.append(Action("meld", "", tuple(_text(g, c, k) for c, k in pairs)))
@@ -99,7 +99,7 @@ def gen_layoffs(g, spec, first: bool = False) -> list[Action]:
         k = None if wild[c] else kind_of[c]
         for (i, m), table in zip(targets, tables):
             for kind, end in (layoff_kinds(m, c) if k is None else table.get(k, ())):
-                if minimum_reachable(g, [c], meld=m) and _placement_ok(g, [c], onto=(i, kind, end)):
+                if minimum_reachable(g, [c], meld=m, how=(kind, end)) and _placement_ok(g, [c], onto=(i, kind, end)):
                     out.append(Action("layoff", "", (_text(g, c, kind),), i + 1))
                     if first:
                         return out

@@ -24,6 +24,10 @@ from .base import Phase
 YES, NO = Action("yes"), Action("no")
 
 
+class _OutOfBudget(Exception):
+    """A look-ahead search ran past its budget: it answers no."""
+
+
 # ------------------------------------------------------------------------------------ open melds
 def open_rank(meld: TableMeld, stay_open: bool = False) -> Optional[int]:
     """The rank key a meld holds open (groups, wild melds; a book only where books stay open), or None."""
@@ -194,29 +198,106 @@ def meld_rank(g, pairs) -> int:
     return g.prog.cards.kind_rank[g.prog.cards.kind[naturals[0]]] if naturals else -1
 
 
-def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: Optional[int] = None) -> bool:
-    """Placing ``placing`` now -- onto ``meld``, or as a new meld of ``rank`` -- keeps the initial
-    minimum reachable with the rest of the hand (keeping the cards the going-out rules make the
-    player keep)."""
+def minimum_reachable(g, placing: list, meld: Optional[TableMeld] = None, rank: Optional[int] = None,
+                      how=None) -> bool:
+    """Placing ``placing`` now -- onto ``meld`` as ``how`` = (kind, end), or as a new meld of ``rank``
+    whose (card, kind) pairs are ``how`` -- keeps the initial minimum reachable with the rest of the
+    hand (keeping the cards the going-out rules make the player keep)."""
     if not staging(g) or g.prog.initial_minimum is None:
         return True
     need = g.prog.initial_minimum(g) - g.stage_total - counting_value(g, placing)
     if need <= 0:
         return True
-    wild = g.prog.table_rules.wild
+    rules = g.prog.table_rules
+    hand = [c for c in g.pzones["hand"][g.actor] if c not in placing]
+    limit = placeable(g, len(hand))
+    if rules.run is not None or rules.set is not None:
+        return _reaches(g, hand, _melds_as_placed(g, placing, meld, how), need, limit)
+    wild = rules.wild
     w = sum(1 for c in placing if wild[c])
     if meld is not None:
         mn, mw = meld.counts(wild)
         into = (meld.rank, mn + len(placing) - w, mw + w, len(meld.cards) + len(placing))
-        run = meld.kind == "run"
     else:
         into = (rank, len(placing) - w, w, len(placing))
-        kind_rank, kind = g.prog.cards.kind_rank, g.prog.cards.kind
-        run = len({kind_rank[kind[c]] for c in placing if not wild[c]}) > 1
-    if run:                 # a run holds no rank open: the hand's other cards of its first rank cannot join it
-        into = None
-    hand = [c for c in g.pzones["hand"][g.actor] if c not in placing]
-    return max_more(g, hand, into, limit=placeable(g, len(hand))) >= need
+    return max_more(g, hand, into, limit=limit) >= need
+
+
+def _melds_as_placed(g, placing: list, meld: Optional[TableMeld], how) -> list:
+    """The owner's melds as they will be once ``placing`` is placed (see ``minimum_reachable``)."""
+    rules = g.prog.table_rules
+    owner = g.owner_of(g.actor)
+    mine = [m for m in g.melds if m.owner == owner and m is not meld]
+    if meld is None:
+        placed = rules.make(how, owner, g.actor)
+    else:
+        placed = meld.copy()
+        for c in placing:
+            rules.place(placed, c, *how, g.actor)
+    close_book(g, placed)
+    return mine + [placed]
+
+
+def _reaches(g, hand: list, mine: list, need: int, limit: Optional[int], budget: int = 400) -> bool:
+    """Where runs or sets are melded: can the acting player place cards of ``hand`` (at most ``limit``)
+    worth ``need`` toward the minimum this turn, onto ``mine`` and new melds, built the way the actions
+    build them?  A search like ``can_meld_down``'s (each card left in hand, laid off, or in a new meld;
+    wild cards last, so they may join melds the naturals make); beyond its budget it answers no, so that
+    no meld is offered that could leave the turn unable to end."""
+    rules = g.prog.table_rules
+    wild = rules.wild
+    hand = sorted(hand, key=lambda c: (bool(wild[c]), c))
+    value = {c: counting_value(g, [c]) for c in hand}
+    try:
+        return _reach(g, rules, hand, mine, [_meld_sig(m, wild) for m in mine], need,
+                      len(hand) if limit is None else limit, value, [budget], set())
+    except _OutOfBudget:
+        return False
+
+
+def _reach(g, rules, hand, mine, sigs, need, limit, value, counter, failed) -> bool:
+    """``_reaches``' search: ``sigs`` the signature of each meld of ``mine``; ``value`` each card's
+    counting value; ``failed`` the positions already judged out of reach."""
+    if need <= 0:
+        return True
+    if limit <= 0 or sum(sorted((value[c] for c in hand), reverse=True)[:limit]) < need:
+        return False
+    text = g.prog.cards.text
+    sig = (tuple(text[c] for c in hand), need, limit, tuple(sorted(sigs)))
+    if sig in failed:
+        return False
+    counter[0] -= 1
+    if counter[0] <= 0:
+        raise _OutOfBudget
+    c, rest = hand[0], hand[1:]
+    if _reach(g, rules, rest, mine, sigs, need, limit, value, counter, failed):
+        return True                       # the card stays in hand
+    for i, m in enumerate(mine):
+        for kind, end in rules.layoff_kinds(m, c):
+            copy = m.copy()
+            rules.place(copy, c, kind, end, g.actor)
+            close_book(g, copy)
+            if _reach(g, rules, rest, mine[:i] + [copy] + mine[i + 1:],
+                      sigs[:i] + [_meld_sig(copy, rules.wild)] + sigs[i + 1:], need - value[c], limit - 1,
+                      value, counter, failed):
+                return True
+    one_open = g.prog.model.table.one_open_per_rank
+    open_ranks = {m.rank for m in mine if open_rank(m, rules.stay_open) is not None}
+    owner = g.owner_of(g.actor)
+    for pairs in rules.iter_new_melds(hand, {c}):
+        rank = meld_rank(g, pairs)
+        if (one_open and rank in open_ranks) or group_condition(rules, rank) is not None:
+            continue                   # a type with its own condition is never counted on (safe)
+        used = [x for x, _ in pairs]
+        if len(used) > limit:
+            continue
+        new = rules.make(pairs, owner, g.actor)
+        close_book(g, new)
+        if _reach(g, rules, [x for x in hand if x not in used], mine + [new], sigs + [_meld_sig(new, rules.wild)],
+                  need - sum(value[x] for x in used), limit - len(used), value, counter, failed):
+            return True
+    failed.add(sig)
+    return False
 
 
 def kept_when_not_out(go) -> int:
@@ -243,10 +324,8 @@ def max_more(g, cards: list, into: Optional[tuple] = None, limit: Optional[int] 
     new meld at its minimum size, then one card at a time under the size limit, the closing size and
     the wild ratio; a new meld of a rank only once the last one is closed where one open meld per
     rank is the rule -- can hold; then the wild cards shared out between the ranks for the most value.
-    Otherwise (runs, sets) an estimate."""
+    Not for runs and sets (``_reaches`` searches those)."""
     rules = g.prog.table_rules
-    if rules.run is not None or rules.set is not None:
-        return _max_more_estimate(g, cards, into)
     value = g.prog.cards.value
     kind_rank, kind = g.prog.cards.kind_rank, g.prog.cards.kind
     counts = g.prog.counts_toward
@@ -356,69 +435,6 @@ def _reachable(rules, one_open: bool, wild_meld: bool, n_nat: int, n_wild: int, 
     return out
 
 
-def _max_more_estimate(g, cards: list, into: Optional[tuple] = None) -> int:
-    """An estimate of the counting value still meldable from ``cards`` where runs or sets are melded:
-    naturals of ranks that can form or join a meld, and as many wild cards as the melds can hold."""
-    rules = g.prog.table_rules
-    value, kind_rank, kind = g.prog.cards.value, g.prog.cards.kind_rank, g.prog.cards.kind
-    counts = g.prog.counts_toward
-    usable = []
-    saved = g.cand
-    try:
-        for c in cards:
-            g.cand = c
-            if counts is None or counts(g):
-                usable.append(c)
-    finally:
-        g.cand = saved
-    owner = g.owner_of(g.actor)
-    top = rules.group.max if rules.group is not None and rules.group.max else 7
-    shape = {m.rank: (*m.counts(rules.wild), len(m.cards))
-             for m in g.melds if m.owner == owner and open_rank(m, rules.stay_open) is not None}   # rank -> (n, w, size)
-    if into is not None:
-        shape[into[0]] = into[1:]          # the meld the cards are going to, as it will be
-    wilds = sorted((value[c] for c in usable if rules.wild[c]), reverse=True)
-    by_rank: dict = {}
-    for c in usable:
-        if not rules.wild[c]:
-            r = kind_rank[kind[c]]
-            if rules.group is None or r in rules.group_ranks:
-                by_rank.setdefault(r, []).append(value[c])
-    ratio = rules.ratio
-
-    def cap(n: int, w0: int, size: int) -> int:
-        w = 0
-        while size + w < top and ratio(n, w0 + w + 1):
-            w += 1
-        return w
-
-    total, capacity, pairs = 0, 0, []
-    for r in set(by_rank) | {k for k in shape if k >= 0}:
-        vals = by_rank.get(r, [])
-        n = len(vals)
-        if r in shape:
-            mn, mw, size = shape[r]
-            total += sum(vals)
-            capacity += cap(mn + n, mw, size + n)
-        elif n >= 3:
-            total += sum(vals)
-            capacity += cap(n, 0, n)
-        elif n == 2 and ratio(2, 1):
-            pairs.append(sum(vals))
-    if -1 in shape:
-        capacity += top - shape[-1][2]
-    pairs.sort(reverse=True)
-    best = 0
-    for k in range(0, min(len(pairs), len(wilds)) + 1):        # k wild cards complete k pairs
-        rest = wilds[k:]
-        for f in range(0, min(capacity, len(rest)) + 1):       # f more join melds, the rest meld alone
-            left = rest[f:]
-            alone = sum(left) if (rules.wildm is not None and len(left) >= rules.wildm.min) else 0
-            best = max(best, sum(pairs[:k]) + sum(wilds[:k]) + sum(rest[:f]) + alone)
-    return total + best
-
-
-# ------------------------------------------------------------------------------------ going out
 def in_last_packet(g, seat: int) -> bool:
     """The seat has no reserve packet left to pick up (it was picked up, or the game has none)."""
     return g.reserve_zone() is None or g.picked_up[seat]
@@ -514,10 +530,6 @@ def discard_allowed(g, card: int) -> bool:
 
 
 # ------------------------------------------------------------------------------------ feasibility
-class _OutOfBudget(Exception):
-    pass
-
-
 def can_meld_down(g, keep: int = 1, budget: int = 400, then_out: bool = False) -> bool:
     """Can the acting player place all but exactly ``keep`` cards of their hand this turn -- and,
     with ``then_out``, reach a position where the going-out condition holds (the last book may be
