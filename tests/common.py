@@ -45,6 +45,34 @@ def mutate_tree(tree, path, how: str, value):
     return tree
 
 
+def graft_tree(tree, donor, path):
+    """A copy of ``tree`` with the node at ``path`` of ``donor`` (another game's raw tree) added where
+    ``tree`` lacks it (the parent mapping must exist): a key one game uses joins a game that never did."""
+    tree = copy.deepcopy(tree)
+    parent, node = tree, donor
+    for p in path[:-1]:
+        parent, node = parent[p], node[p]
+    parent.entries[path[-1]] = copy.deepcopy(node[path[-1]])
+    return tree
+
+
+def graft_points(tree, donor) -> list:
+    """The paths of ``donor`` (through mappings only: keys all) whose key ``tree`` lacks under a parent mapping
+    it has: where ``graft_tree`` can add something."""
+    from rulesdsl.source.tree import Map
+    out = []
+
+    def walk(t, d, prefix):
+        for k, v in d.items():
+            if k not in t.entries:
+                out.append(prefix + (k,))
+            elif isinstance(v, Map) and isinstance(t[k], Map):
+                walk(t[k], v, prefix + (k,))
+
+    walk(tree, donor, ())
+    return out
+
+
 def snapshot(game) -> dict:
     """Everything observable through the public API (for 'state unchanged' checks)."""
     n = game.view(0)["players"]

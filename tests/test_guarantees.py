@@ -30,7 +30,7 @@ from rulesdsl.cli.main import cli
 from rulesdsl.source.resolve import bundled_names, find, read_file
 from rulesdsl.source.writer import to_yaml
 
-from common import mutant_trees, snapshot
+from common import graft_points, graft_tree, mutant_trees, snapshot
 
 GAMES = ["gin_rummy", "president", "rummy_500", "hand_and_foot", "big_two", "crazy_eights", "hearts", "spades"]
 BUNDLED = [name for name, _ in bundled_names()]
@@ -139,7 +139,12 @@ def mutants():
 @given(m=mutants(), seed=st.integers(0, 2**31 - 1))
 @SWEEP
 def test_a_mutated_ruleset_that_loads_plays_without_a_dead_end(tmp_path_factory, m, seed):
-    _game, text = m
+    loads_then_plays(tmp_path_factory, m[1], seed)
+
+
+def loads_then_plays(tmp_path_factory, text: str, seed: int) -> None:
+    """The ruleset ``text`` is refused with located diagnostics, or random play never finds a seat with
+    no legal action (a located ``RuleEvaluationError`` may stop it)."""
     f = tmp_path_factory.mktemp("mutant") / "mutant.yaml"
     f.write_text(text)
     try:
@@ -155,6 +160,27 @@ def test_a_mutated_ruleset_that_loads_plays_without_a_dead_end(tmp_path_factory,
         play_checked(game, random.Random(seed), 800)
     except rulesdsl.RuleEvaluationError as exc:
         assert str(exc)
+
+
+@st.composite
+def grafted(draw):
+    """A bundled game with one or two keys of another bundled game added (a house rule from elsewhere:
+    an initial minimum beside runs, a table in a shedding game, a stock-out in a trick game)."""
+    game = draw(st.sampled_from(GAMES))
+    tree = TREES[game]
+    for _ in range(draw(st.integers(1, 2))):
+        donor = TREES[draw(st.sampled_from([g for g in GAMES if g != game]))]
+        points = graft_points(tree, donor)
+        if points:
+            tree = graft_tree(tree, donor, draw(st.sampled_from(points)))
+    return game, to_yaml(tree)
+
+
+@given(m=grafted(), seed=st.integers(0, 2**31 - 1))
+@SWEEP
+def test_a_ruleset_grafted_with_another_games_keys_that_loads_plays_without_a_dead_end(tmp_path_factory, m, seed):
+    """Keys no bundled game combines: whatever loads plays on (or stops with a located error)."""
+    loads_then_plays(tmp_path_factory, m[1], seed)
 
 
 # ------------------------------------------------------------------ the command line on any text
