@@ -505,3 +505,11 @@ def test_big_two_scores_the_penalty_as_before(players, overrides, tmp_path):
         assert got_new == expect, (seed, left)
         seen.update(left)
     assert max(seen) >= 10 and any(0 < n < 10 for n in seen)   # multiplied and plain penalties both met
+
+
+def test_a_recursive_function_whose_type_is_asked_for_is_refused_not_looped(tmp_path):
+    """`f(n): f(n - 1) + 1` compared with a number: working out what `f` gives asks what `f` gives.
+    The load must answer E-CYCLE, not recurse without end (expr/compiler.py `_function_type` marking a
+    function while its type is worked out)."""
+    d = _only(load_errors(tmp_path, "f(n): f(n - 1) + 1", "'if f(3) == 1 then 1 else 0'"), "E-CYCLE")
+    assert "`f`" in d.message

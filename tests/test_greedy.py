@@ -326,3 +326,47 @@ def test_greedy_bidding_looks_before_bidding_and_bids_what_its_hand_seems_worth(
     assert str(bot.choose(game)) == "look"
     game.apply("look")
     assert str(bot.choose(game)) == "bid 6"
+
+
+# ------------------------------------------------------------------ trick play (mechanics/tricks/greedy.py)
+def _trick_game(hands: dict, winner: str = "highest"):
+    """Three seats, three cards each of 2..6 in S, H, D; one point a trick (``winner: lowest``: a trick
+    is a cost).  Seat 1 (the dealer's left) leads."""
+    from conformance.play import game
+    from conformance.test_tricks_play import ruleset, stacked
+    text = ruleset().replace("match:\n", f"match:\n  winner: {winner}\n")
+    return game(text, deck=stacked(hands), dealer=0)
+
+
+def _greedy_plays(g) -> str:
+    return str(GreedyBot(seed=0).choose(g))
+
+
+@pytest.mark.parametrize("winner,lead", [("highest", "play 6S"), ("lowest", "play 2H")])
+def test_greedy_leads_its_highest_card_where_tricks_score_and_its_lowest_where_they_cost(winner, lead):
+    """At the lead the greedy trick player takes the trick if it wants it (its highest card) and
+    otherwise gives it away (its lowest): ranks 2 low to 6 high."""
+    g = _trick_game({1: ["6S", "2H", "4D"], 2: ["3S", "5H", "3D"], 0: ["2S", "4H", "5D"]}, winner)
+    assert g.current_player == 1
+    assert _greedy_plays(g) == lead
+
+
+@pytest.mark.parametrize("winner,hands,play", [
+    # wants tricks, can win: the cheapest card that wins (the 5S, not the 6S)
+    ("highest", {2: ["2S", "5S", "6S"], 0: ["3S", "5H", "3D"]}, "play 5S"),
+    # wants tricks, cannot win: its lowest card (the 2S)
+    ("highest", {2: ["2S", "3S", "2D"], 0: ["5S", "5H", "3D"]}, "play 2S"),
+    # avoids tricks, can lose: the highest card that loses (the 3S, not the 2S)
+    ("lowest", {2: ["2S", "3S", "6S"], 0: ["5S", "5H", "3D"]}, "play 3S"),
+    # avoids tricks, every card wins: its highest (the 6S, shedding the strongest card)
+    ("lowest", {2: ["5S", "6S", "2D"], 0: ["3S", "5H", "3D"]}, "play 6S"),
+])
+def test_greedy_follows_with_the_cheapest_winner_or_the_highest_loser(winner, hands, play):
+    """Following seat 1's 4S: a player who wants the trick takes it as cheaply as it can, or else plays
+    low; one who does not plays the highest card that still loses, or else (every card takes it) its
+    highest."""
+    hands = {1: ["4S", "2H", "4D"], **hands}
+    g = _trick_game(hands, winner)
+    g.apply("play 4S")
+    assert g.current_player == 2
+    assert _greedy_plays(g) == play

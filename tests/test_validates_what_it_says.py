@@ -45,7 +45,11 @@ def test_a_step_with_two_discard_piles_names_the_pile_and_each_piles_forbid_hold
     assert _legal(g) == ["discard 2H to b"]             # only `b` takes a 2; `discard` takes an ace
     refused = g.refusal("discard 2H")
     assert refused is not None and "name the pile" in str(refused)
-    assert "is forbidden" in str(g.refusal("discard 2H to discard"))
+    forbidden = g.refusal("discard 2H to discard")
+    # the refusal shows the rule judged for the card: its value, not only its text (drawing.py
+    # `_refused_forbid` tracing the card in hand)
+    assert str(forbidden).startswith('`discard 2H to discard` is forbidden: rank(card) = "2" != "A"')
+    assert forbidden.trace is not None and forbidden.trace.holds
     g.apply("discard 2H to b")
     assert g.view(0)["zones"]["b"]["top"] == "2H" and g.view(0)["zones"]["discard"]["count"] == 0
 
@@ -443,3 +447,27 @@ def test_random_play_under_an_initial_minimum_of_runs_never_stops():
         rng = random.Random(seed)
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
+
+
+# ------------------------------------------------------------------ jokers that are not wild
+def test_a_joker_that_is_not_wild_is_in_no_meld_and_play_goes_on():
+    """Rummy 500 without its `wild:` line: its jokers are plain cards of no rank and no suit, so no meld
+    holds one.  A discarded joker was judged for a claim of the pile as a meld it must be in, and play
+    stopped with an IndexError (found by grafting and deleting keys); now every random match plays on."""
+    from rulesdsl.source.resolve import find
+    text = find("rummy_500").read_text().replace("wild: is_joker(card)", "")
+    rules = rulesdsl.load("no_wild.yaml", text=text)
+    assert not any(rules.program().wild)
+    discarded = 0
+    for seed in range(8):
+        g = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if g.is_over:
+                break
+            acts = g.legal_actions()
+            a = acts[rng.randrange(len(acts))]
+            discarded += str(a) == "discard Jk"
+            assert not (str(a).startswith(("meld", "layoff")) and "Jk" in str(a))
+            g.apply(a)
+    assert discarded > 0

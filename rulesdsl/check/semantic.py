@@ -221,11 +221,27 @@ def _melds(m: Ruleset, d: Diagnostics) -> None:
         d.error("E-UNSUPPORTED", "group melds beside run or set melds are not supported yet for melds on the "
                 "table (`table:`): the table's melds would all be taken for groups", group.pos,
                 "for one-rank melds on the table, use groups alone (with `ranks` for a rank's own limits)")
+    if m.table is None and (kinds["run"] or kinds["set"]):
+        _arranged_deck(m, d)
     for k, count in kinds.items():
         if count > 1 and k != "group" and m.table is not None:   # the arrangement search takes several
             d.error("E-UNSUPPORTED", f"more than one `{k}` meld type is not supported yet for melds on the "
                     "table (`table:`); the arrangement search (`deadwood`) takes several", m.pos,
                     "merge them into one meld type")
+
+
+def _arranged_deck(m: Ruleset, d: Diagnostics) -> None:
+    """Hands arranged into melds (``deadwood``, go-outs: melds without a ``table:``) are searched as sets
+    of distinct cards; a deck with several copies of a card, or jokers, would leave every hand unarranged
+    (all deadwood), so it is refused rather than played wrong."""
+    for n in range(m.players.min, m.players.max + 1):
+        for key, expr in (("copies", m.deck.copies), ("jokers", m.deck.jokers)):
+            v = setup_value(expr, m.param_values(), n, Diagnostics())
+            if isinstance(v, int) and v > (1 if key == "copies" else 0):
+                d.error("E-UNSUPPORTED", f"melds arranged from a hand (`deadwood`, go-outs) need one copy of each "
+                        f"card and no jokers; `deck.{key}` gives {v} for {n} players", expr.pos or m.deck.pos,
+                        "for several decks or jokers, meld on the table (`table:`)")
+                return
 
 
 def _meld_limits(m: Ruleset, d: Diagnostics, name: str, mt) -> None:

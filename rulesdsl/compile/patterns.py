@@ -125,7 +125,9 @@ class Patterns:
             order, L = p.run_order, len(p.run_order)
             table = {}
             for lo in range(L if p.wrap else L - n + 1):       # later windows overwrite: the highest wins
-                table[tuple(sorted(order[(lo + i) % L] for i in range(n)))] = lo
+                window = tuple(sorted(order[(lo + i) % L] for i in range(n)))
+                if len(set(window)) == n:                      # a rank at both ends of `order` is in no run twice
+                    table[window] = lo
             self._runs[(p.tier, n)] = table
         return table
 
@@ -214,7 +216,7 @@ def _match_run(P: Patterns, p: Pattern, faces: list) -> Optional[PlayShape]:
     if best is None:
         return None
     top_rank = order[(best + n - 1) % L]
-    top_suit = max((s for r, s, _ in faces if r == top_rank), key=P.suit_pos.__getitem__)
+    top_suit = next(s for r, s, _ in faces if r == top_rank)          # the ranks of a run are distinct
     return P._shape(p, top_rank, (best + n - 1) % L, L - 1, best, top_suit, faces)   # a wrapped run ranks by its top
 
 

@@ -235,9 +235,6 @@ class MeldRules:
             ranks = {rank_of[k] for k in pinned}
             suits = {suit_of[k] for k in pinned}
             pool = [c for c in pool if wild[c] or rank_of[kind[c]] in ranks or suit_of[kind[c]] in suits]
-            if self.run and len(suits) == 1:
-                self._windows[next(iter(suits))]    # a pinned card of no suit (a joker that is not wild)
-                #                                     fails here as it always did, before any meld is used
         return tuple(sorted(pool, key=key)), must
 
     def _new_melds(self, order: tuple, must: frozenset, branches=ALL_BRANCHES) -> Iterator[tuple]:
@@ -247,6 +244,8 @@ class MeldRules:
         ckind, wild_of = self.cards.kind, self.wild
         rank_of, suit_of = self._rank_of, self._suit_of
         n_r = self.n_r
+        if any(not wild_of[c] and ckind[c] >= n_r * self.n_s for c in must):
+            return                       # a joker that is not wild (no rank, no suit) is in no meld
         naturals: dict[int, list[int]] = {}
         wilds = []
         for c in order:
@@ -457,7 +456,7 @@ class MeldRules:
         none: tuple = ({}, [])
         if self.closes_at is not None and len(meld.cards) >= self.closes_at and not self.stay_open:
             return none                                  # a book is closed
-        kinds = range(self.cards.n_kinds)
+        kinds = range(self.n_r * self.n_s)               # the kinds after these are jokers: of no rank
         if meld.kind == "group":
             spec, ratio = self.gtype(meld.rank), self.gratio(meld.rank)
             if spec.max is not None and len(meld.cards) >= spec.max:

@@ -10,7 +10,7 @@ import pytest
 
 import rulesdsl
 from conformance.keys import documents
-from conformance.play import game, legal
+from conformance.play import dealt, game, legal
 from conformance.test_climbing_tricks import cl, plays, ranks_of, stack, text
 
 DECK5 = [r + s for s in "SH" for r in "34567"]
@@ -331,3 +331,36 @@ def test_a_group_holds_at_most_max_cards_however_many_of_the_rank_are_held():
     sizes = {len(a.split()) - 1 for a in legal(g)}
     assert sizes == {1, 2}
     assert "3 3" in ranks_of(g) and "3 3 3" not in ranks_of(g)
+
+
+ACE_BOTH_ENDS = """
+name: ace both ends
+players: 2
+deck: {ranks: [A, 2, 3, 4], suits: [S, H]}
+zones:
+  stock: {visible: none}
+  hand: {per: player, visible: owner}
+  trick: {visible: all}
+  played: {visible: all}
+deal: [{deal: 4, to: hand}]
+climbing:
+  first_leader: dealer
+  beats: play.size == last.size and play.rank > last.rank
+  plays:
+    single: {kind: set, min: 1, max: 1}
+    run: {kind: run, min: 3, max: 4, order: [A, 2, 3, A], suits: any}
+scoring: {each_player: '0'}
+match: {ends_when: deal.number >= 1, on_tie: shared}
+"""
+
+
+@documents("climbing.plays")
+def test_a_rank_at_both_ends_of_a_run_order_is_in_no_run_twice():
+    """A run pattern's `order` may name a rank at both ends (ace low or high), "but never both in one
+    run": with AS AH 2S 3S, A-2-3 is a run and A-2-3-A is no play at all (it is refused as no pattern,
+    not as a play that is merely not allowed now)."""
+    deck = [r + s for s in "SH" for r in "A234"]
+    g = game(ACE_BOTH_ENDS, dealt({0: ["AS", "AH", "2S", "3S"], 1: ["4S", "4H", "2H", "3H"]}, deck), dealer=0)
+    assert [a for a in plays(g) if len(a.split()) > 2] == ["play 2S 3S AS"]
+    refused = g.refusal("play AS 2S 3S AH")
+    assert refused is not None and "is not a play" in str(refused)

@@ -114,3 +114,32 @@ def test_the_climbing_pieces_count_seats_from_the_observer():
     assert ints("trick.last_player") == ints("finished")
     assert ints("trick.passed") == {0: [0, 1, 0], 1: [1, 0, 0], 2: [0, 0, 1]}
     assert all(sum(a) == 2 for a in ints("trick.last").values())       # the pair, to every seat
+
+
+def _phase_slot(r, g) -> str:
+    """The phase the observer's one-hot `phase` piece names (the same for every seat)."""
+    from rulesdsl.encoding.observation import phase_slots
+    slots = {tuple(v.tolist()) for v in pieces(r, g, "phase").values()}
+    (one,) = slots
+    assert sum(one) == 1
+    return phase_slots()[one.index(1)]
+
+
+def test_the_phase_one_hot_names_the_core_and_mechanic_phases_and_other_for_the_rest():
+    """docs/encoding.md: `phase` is one-hot over `phase_slots()` -- the core phases, those a mechanic
+    observes (climbing's `climb`, exchange's `exchange`), then `over`, then `other` for every other
+    phase.  A rummy turn is `turn`; trick play (which has no slot of its own) is `other`, not `over`.
+    Catches encoding/observation.py putting an unlisted phase in the slot before the last."""
+    from conformance.test_tricks_play import ruleset, stacked
+    deck = [r + s for s in "SHDC" for r in RANKS]
+    r = rules(THREE_SEATS)
+    g = r.new_game(seed=0, dealer=0, deck=dealt({1: ["5S", "5H", "5D", "AS"], 2: ["2S", "3H", "7D", "8C"],
+                                                 0: ["2H", "4S", "6D", "8S"]}, deck, then=["AC", "7S"]))
+    assert _phase_slot(r, g) == "turn"
+    t = rules(ruleset())
+    g = t.new_game(seed=0, dealer=0, deck=stacked({1: ["4S", "2H", "4D"], 2: ["3S", "5H", "3D"],
+                                                   0: ["2S", "4H", "5D"]}))
+    assert g.phase == "tricks" and _phase_slot(t, g) == "other"
+    for card in ["4S", "3S", "2S", "2H", "5H", "4H", "3D", "5D", "4D"]:
+        g.apply(f"play {card}")
+    assert g.is_over and _phase_slot(t, g) == "over"

@@ -173,6 +173,18 @@ def test_colors_name_each_suits_colour_for_color_card():
     assert g.scores == [1, 0]
 
 
+@documents("deck.colors")
+def test_color_card_reads_the_colour_of_every_suit_the_first_included():
+    """`color(card)` for a card of each suit, spades (the deck's first suit) included: seat 1 keeps the
+    AS and seat 0 the 2C, one black card each.  Catches compile/names.py `color` taking the first suit
+    for no suit (`< 0` -> `< 1`): the AS would have no colour."""
+    t = text(deck="{ranks: [A, 2], suits: [S, H, D, C], colors: {S: black, C: black, H: red, D: red}}", deal="2",
+             scoring='each_player: count(c for c in hand where color(c) == "black")')
+    g = game(t, deck=["AS", "AH", "2D", "2C", "AD", "AC", "2S", "2H"], dealer=0)
+    g.apply("discard 2D")
+    assert g.scores == [1, 1]
+
+
 # ------------------------------------------------------------------ zones
 
 VIS_ZONES = """\

@@ -8,7 +8,7 @@ import rulesdsl
 import pytest
 
 from conformance.keys import documents
-from conformance.play import dealt, game, legal
+from conformance.play import dealt, game, legal, refusal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -204,3 +204,26 @@ def test_go_out_names_may_not_be_action_verbs():
     text = RULES.replace("{go_out: gin}", "{go_out: done}").replace("  gin: {when:", "  done: {when:")
     with pytest.raises(rulesdsl.RulesetError):
         game(text % (KNOCK % ("face_down", "none")))
+
+
+@documents("go_out.*.layoffs", "deck.copies", "deck.jokers")
+def test_melds_arranged_from_a_hand_need_a_deck_of_distinct_cards():
+    """The arrangement (`deadwood`, a go-out's shown melds) is a search over distinct cards: a deck of two
+    copies, or with jokers, is refused at load where it says so (it once loaded, and every hand was all
+    deadwood).  Without any run or set type nothing is arranged: the knock shows no meld, the opponent's
+    window offers only `done`, and the hand is scored on the cards as they are.  Catches compile/melds.py
+    `best_layoffs` reaching for an arrangement that does not exist."""
+    knock = "when: deadwood(hand) <= 40, discard: face_down, layoffs: opponents"
+    for deck_key in ("copies: 2", "jokers: 1"):
+        out = refusal(RULES.replace("values: {A: 1}}", "values: {A: 1}, %s}" % deck_key) % knock)
+        assert out.count("error[") == 1 and ":4:" in out and "error[E-UNSUPPORTED]" in out
+        assert "one copy of each card and no jokers" in out and "hint:" in out
+    rules = RULES.replace("melds:\n  run: {kind: run, min: 3}\n  set: {kind: set, min: 3}\n", "") % knock
+    deck = [r + s for s in "SHDC" for r in RANKS]
+    g = game(rules, dealt({1: ["AS", "2S", "3S", "2H", "8D"], 0: SEAT0}, deck, then=["7C", "3H", "6H"]),
+             dealer=0)
+    g.apply("draw stock")
+    g.apply("knock 8D")                              # AS 2S 3S 2H 3H: 11, none of it melded
+    assert g.current_player == 0 and legal(g) == ["done"]
+    g.apply("done")
+    assert g.is_over and g.scores[1] == 1000 + 10 * 29 - 11

@@ -189,3 +189,22 @@ def test_one_open_meld_per_rank_still_lets_a_first_meld_of_another_rank_count_to
     assert melds(g) == ["8D 8H 8S"] and not any(a.startswith("discard") for a in legal(g))
     g.apply("meld 8S 8H 8D")
     assert sorted(a for a in legal(g) if a.startswith("discard")) == ["discard 5S"]
+
+
+@documents("table.contract", "melds.*.kind")
+def test_a_contract_can_ask_for_a_meld_of_wild_cards_beside_groups():
+    """Groups and a meld type of wild cards only (`kind: wild`), and a contract of one wild meld: of seat
+    1's three 5s and three 2s (wild), only the 2s are offered, as the wild meld, and after it the turn
+    may end.  Catches compile/table_melds.py `kind_of_pairs` taking a meld of wild cards for a group where
+    groups exist: the contract's wild meld would never be offered."""
+    rules = WILD_GROUPS.replace(
+        "  group: {kind: group, min: 3, max: 7, wild_ratio: naturals >= 2 * wilds}\n",
+        "  group: {kind: group, min: 3, max: 7, wild_ratio: naturals >= 2 * wilds}\n  wilds: {kind: wild, min: 3}\n"
+    ).replace("initial_minimum: 60", "contract: '[\"wilds\"]'")
+    deck = [r + s for s in "SHDC" for r in RANKS]
+    g = game(rules, dealt({1: ["5S", "5H", "5D", "2S", "2H", "2D"], 0: ["3S", "3H", "4D", "6D", "6C", "8C"]},
+                          deck, then=["AC", "7S"]), dealer=0)
+    g.apply("draw stock")
+    assert melds(g) == ["2D 2H 2S"]
+    g.apply("meld 2S 2H 2D")
+    assert "discard 7S" in legal(g) and g.view(1)["melds"][0]["kind"] == "wild"
