@@ -154,12 +154,9 @@ def test_the_terminal_table_shows_the_suit_an_eight_named():
 # ------------------------------------------------------------------ mutant 6: a named go-out layout without an arranger
 
 GO_OUT = """
-name: go out, jokers
+name: go out, no meld types
 players: 2
-deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8], suits: [S, H, D, C], values: {A: 1}, jokers: 1}
-melds:
-  run: {kind: run, min: 3}
-  set: {kind: set, min: 3}
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8], suits: [S, H, D, C], values: {A: 1}}
 zones:
   stock: {visible: none}
   discard: {visible: top}
@@ -183,8 +180,9 @@ match: {ends_when: deal.number >= 1, on_tie: shared}
 def test_a_named_go_out_layout_is_refused_not_a_crash_where_cards_repeat():
     """docs/language.md, `go_out`: a player may name a least-deadwood layout (`knock KC with 7S 7D 7C`);
     docs/api.md: an action that is not legal is refused with `IllegalAction`, the state unchanged.  With
-    a joker in the deck (so the exact meld search is not used) a knock naming its melds is refused
-    cleanly ("the melds named must be melds of your hand ..."), and the plain knock still plays.
+    no meld types (so there is no meld search; a deck with a joker, which once stood for this, is now
+    refused at load) a knock naming melds is refused cleanly ("the melds named must be melds of your
+    hand ..."), and the plain knock still plays.
 
     Catches the deletion of `if melds.arranger is None or not action.melds: return None` in
     `engine.phases.going_out.named_layout`: the named melds would then be checked with an arranger that

@@ -28,7 +28,8 @@ PASS = "{to: 'seat_after(player, 1)', count: 3, cards: any, aside: passing}"
     ("spades", "deal: [{draft: hand, discard_to: stripped, look: hand}, {deal: 1, to: hand}]", "E-DEAL"),
     ("spades", "deal: [{draft: hand}]", "E-MISSING"),
     ("spades", "deal: [{draft: hand, discard_to: hand, look: hand}]", "E-ZONE-KIND"),
-    ("spades", "scoring: {totals: {bags: 'trick.led'}}", None),
+    ("spades", "scoring: {totals: {bags: 'if trick.led == \"S\" then 1 else 0'}}", None),
+    ("spades", "scoring: {totals: {bags: 'trick.led'}}", "E-TYPE"),          # a total is a number
 ])
 def test_mistakes_are_located_diagnostics(tmp_path, base, body, code):
     f = tmp_path / "mine.yaml"

@@ -47,6 +47,12 @@ class CondExpr(Expr):
 
 
 @dataclass(frozen=True)
+class NumExpr(Expr):
+    """An expression written where a number stands (a score, a count, a value): a text, a truth value, a
+    list or nothing there is a type error at load."""
+
+
+@dataclass(frozen=True)
 class FunctionExpr(Expr):
     """A derived function (``penalty(n): n * 2`` under ``derived:``): its body, and its parameters,
     which are local names in the body.  ``key_pos`` is where the heading ``penalty(n)`` was written."""

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 from ..errors import Diagnostics, suggest
 from ..source import MAX_NUMBER
 from ..source.tree import UNKNOWN
-from .ast import CondExpr, E, Expr, FunctionExpr
+from .ast import CondExpr, E, Expr, FunctionExpr, NumExpr
 
 
 class Const:
@@ -201,6 +201,8 @@ class Scope:
             fn = self._c(expr.ast)
             if isinstance(expr, CondExpr):
                 self._check_condition(expr.ast)
+            elif isinstance(expr, NumExpr):
+                self._check_number(expr.ast)
             if self._nesting(expr.ast) and not isinstance(fn, Const):
                 fn = _one_budget(fn)
             return fn
@@ -347,7 +349,9 @@ class Scope:
             left, right = self._type(a[1]), self._type(a[2])
             return left if left == right and left in ("number", "text") else ""
         if op in ("cmp", "in", "not"):
-            return "bool"        # as good as "" to every check today: only numbers and texts are refused
+            return "bool"        # refused where a number stands; as good as "" to the other checks
+        if op == "list":
+            return "list"
         return ""
 
     def _check_condition(self, e: E) -> None:
@@ -357,6 +361,18 @@ class Scope:
             self._fail(e, "E-TYPE", f"`{e}` stands where a condition must be true or false, but it gives "
                        f"{'a number' if kind == 'number' else 'a text'}",
                        "compare it: `count(stock) == 0`, `params.x > 2`, `ending == \"stock\"`")
+
+    def _check_number(self, e: E) -> None:
+        """A number rule must give a number: a branch of it that always gives text, a truth value, a list
+        or nothing is a type error at load (each branch of an `if` is judged on its own)."""
+        if e.op == "if":
+            self._check_number(e.args[1])
+            self._check_number(e.args[2])
+            return
+        kind = self._type(e)
+        if kind in _NOT_NUMBERS:
+            self._fail(e, "E-TYPE", f"`{e}` stands where a number must be, but it gives {_NOT_NUMBERS[kind]}",
+                       "a score, a count or a value is a number: `count(hand)`, `params.points`, `10`")
 
     # ------------------------------------------------------------------ cards named as text
     def _shows(self, e: E, seen: frozenset = frozenset()) -> str:
@@ -984,9 +1000,15 @@ def _names_a_card(text: str, cards) -> bool:
     return t == "JK" or any(t == f"{r}{s}".upper() for r in cards.ranks for s in cards.suits)
 
 
+#: what a value that is no number is called in the type error of a number rule
+_NOT_NUMBERS = {"text": "a text", "bool": "true or false", "list": "a list", "none": "nothing (none)"}
+
+
 def _type_of(v: Any) -> str:
     if v is None:
         return "none"
+    if isinstance(v, (list, tuple)):
+        return "list"
     if isinstance(v, bool):
         return "bool"
     if isinstance(v, (int, float)):

@@ -16,7 +16,7 @@ from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
 from ..mechanics.registry import broken, by_key, load_installed, mechanics, on_change, present, refuse
 from .parts import DOC, RANK_LIST, const_expr, make
-from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, Str, Struct, Text, Type,
+from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, NumT, Str, Struct, Text, Type,
                      _kind, value_kind, yaml_set_hint)
 
 # --------------------------------------------------------------------------------------- objects
@@ -703,8 +703,8 @@ ACTION = Struct("action", {
     "pass": Field(Bool()),
     "depth": Field(Choice("top", "any"), default="top", doc="take: the top card, or any card with all above"),
     "must_meld": Field(CondT(), doc="take: the deepest card taken must be melded at once"),
-    "count": Field(ExprT(), doc="draw/take: how many cards at once (all there are, if fewer)"),
-    "meld_with": Field(Struct("meld_with", {"count": Field(ExprT(), True), "matching": Field(CondT(), True)},
+    "count": Field(NumT(), doc="draw/take: how many cards at once (all there are, if fewer)"),
+    "meld_with": Field(Struct("meld_with", {"count": Field(NumT(), True), "matching": Field(CondT(), True)},
                               make(MeldWith)), doc="take: hand cards to meld at once with the top card"),
     "question": Field(Choice("go_out"), default="go_out", doc="ask: what is asked (may I go out?)"),
     "mark": Field(MapOf(CondT()), default={}, doc="discard: marks the card carries (name: condition)"),
@@ -733,7 +733,7 @@ GOING_OUT = Struct("going_out", {
 
 TABLE = Struct("table", {
     "owner": Field(Choice("player", "team"), default="player"),
-    "placed_value": Field(ExprT(), doc="what a placed card scores (`card`, `as`, `meld.kind`, `meld.ranks`)"),
+    "placed_value": Field(NumT(), doc="what a placed card scores (`card`, `as`, `meld.kind`, `meld.ranks`)"),
     "empty_hand_ends": Field(CondT(), default=const_expr(True),
                              doc="melding the last card ends the hand (else only a discard does)"),
     "closes_at": Field(Int(2), doc="a meld of this many cards is a book: closed"),
@@ -742,7 +742,7 @@ TABLE = Struct("table", {
                                  "of its rank while it is open (with one_open_per_rank)"),
     "one_open_per_rank": Field(Bool(), default=False, doc="at most one unfinished meld per rank per owner"),
     "books": Field(MapOf(CondT()), default={}, doc="book types at completion: name -> condition over naturals, wilds"),
-    "initial_minimum": Field(ExprT(), doc="an owner's first melds in one turn must total at least this"),
+    "initial_minimum": Field(NumT(), doc="an owner's first melds in one turn must total at least this"),
     "counts_toward_minimum": Field(CondT(), doc="which placed cards count toward the minimum (`card`)"),
     "going_out": Field(GOING_OUT),
     "contract": Field(ExprT(), doc="the meld types (names under `melds:`) an owner's first melds must be, exactly "
@@ -769,7 +769,7 @@ CLAIM = Struct("claim", {
     "kind": Field(Choice("called", "buy"), default="called",
                   doc="called: the claimer melds the card and takes a turn; buy: once the next player has drawn "
                       "from the stock instead, the others in turn may take the card with `penalty` stock cards"),
-    "penalty": Field(ExprT(), doc="buy: cards from the stock that come with a bought card"),
+    "penalty": Field(NumT(), doc="buy: cards from the stock that come with a bought card"),
     "doc": DOC,
 }, make(Claim))
 
@@ -797,7 +797,7 @@ STOCK_OUT = Struct("stock_out", {
 
 COUNTER = Struct("counter", {
     "on": Field(ListOf(Str(), 1), True, doc="the actions that count: verbs (play, layoff, ...) or go-out names"),
-    "add": Field(ExprT(), default=const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
+    "add": Field(NumT(), default=const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
     "seat": Field(ExprT(), doc="whose count changes (default: the seat acting; `event.meld_owner` for a layoff)"),
     "when": Field(CondT(), doc="the action counts only when this holds"),
     "resets": Field(Choice("turn", "trick", "deal", "match"), default="deal",
@@ -816,16 +816,16 @@ AFTER_DEAL = Struct("after_deal", {
 OUTCOME = Struct("outcome", {
     "when": Field(CondT(), default=const_expr(True)),
     "scorer": Field(Choice("declarer", "defender"), True),
-    "points": Field(ExprT(), True),
+    "points": Field(NumT(), True),
     "doc": DOC,
 }, make(Outcome))
 
 SCORING = Struct("scoring", {
-    "multiplier": Field(ExprT()),
+    "multiplier": Field(NumT()),
     "outcomes": Field(ListOf(OUTCOME, 1), doc="the first outcome that holds scores (one scorer)"),
-    "each_player": Field(ExprT(), doc="every seat scores this (with `player` bound to the seat)"),
-    "each_team": Field(ExprT(), doc="every team scores this (with `team` bound to the team)"),
-    "totals": Field(MapOf(ExprT()), default={},
+    "each_player": Field(NumT(), doc="every seat scores this (with `player` bound to the seat)"),
+    "each_team": Field(NumT(), doc="every team scores this (with `team` bound to the team)"),
+    "totals": Field(MapOf(NumT()), default={},
                     doc="running totals kept per side across deals beside the score: name -> the side's new "
                         "value after each hand, judged after the hand's score with the old values "
                         "(`player.NAME`, `team.NAME`; 0 at the start)"),
@@ -880,7 +880,7 @@ MATCH = Struct("match", {
                     doc="the highest total wins the match, or the lowest"),
     "on_tie": Field(ChoiceExpr("another_hand", "shared"), default=const_expr("another_hand"),
                     doc="a tie for the highest total at the end: play another hand, or share the win"),
-    "end_bonus": Field(Struct("end_bonus", {"when": Field(CondT()), "points": Field(ExprT(), True)},
+    "end_bonus": Field(Struct("end_bonus", {"when": Field(CondT()), "points": Field(NumT(), True)},
                               make(EndBonus))),
     "seating": Field(ChoiceExpr("fixed", "finishing"), default=const_expr("fixed"),
                      doc="fixed seats, or turn order by the last finishing order"),

@@ -156,6 +156,19 @@ class CondT(ExprT):
         return built
 
 
+class NumT(ExprT):
+    """A number: an expression that gives a number (checked when it is compiled)."""
+
+    name = "a number"
+
+    def build(self, node, diags, where):
+        built = super().build(node, diags, where)
+        if isinstance(built, Expr) and type(built) is Expr:
+            from ..expr.ast import NumExpr
+            return NumExpr(built.ast, built.text, built.pos)
+        return built
+
+
 @dataclass(frozen=True)
 class WordsExpr(Expr):
     """An expression written where one of a few words may stand: it remembers the words, so a bare

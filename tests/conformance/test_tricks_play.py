@@ -247,10 +247,15 @@ def test_strength_replaces_the_default_taker_the_greatest_value_takes():
 
 @documents("tricks.strength")
 def test_a_strength_that_gives_no_number_stops_the_game_naming_the_card():
-    """`strength` must give a number: one that gives a text (or true or false) for a card, which no load
-    check can see through `if`, stops the game at that trick with E-PLAY naming the card and the rule."""
+    """`strength` must give a number.  A branch of an `if` that gives a text (or true or false) is refused
+    at load; one that comes from a derived function whose body mixes the two, which the load check does
+    not see through, stops the game at that trick with E-PLAY naming the card and the rule."""
     for odd, shown in (('"high"', "'high'"), ("true", "True")):
-        text = ruleset(f"  strength: 'if rank(card) == \"5\" then {odd} else trick_rank(card)'\n")
+        with pytest.raises(rulesdsl.RulesetError) as refused:
+            game(ruleset(f"  strength: 'if rank(card) == \"5\" then {odd} else trick_rank(card)'\n"))
+        assert "where a number must be" in str(refused.value)
+        text = ruleset("  strength: s(card)\n",
+                       extra=f"derived:\n  s(c): 'if rank(c) == \"5\" then {odd} else trick_rank(c)'\n")
         g = game(text, deck=stacked({1: ["4S", "5D", "3D"], 2: ["2S", "6S", "4D"], 0: ["5S", "2D", "6D"]}),
                  dealer=0)
         with pytest.raises(rulesdsl.RuleEvaluationError) as stopped:

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from ...expr.ast import Expr
 from ...model.parts import DOC, const_expr, make
-from ...model.schema import Bool, CondT, ExprT, Field, MapOf, Struct
+from ...model.schema import Bool, CondT, ExprT, Field, MapOf, NumT, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic, Verb
 
@@ -45,7 +45,7 @@ class Bidding:
 
 
 BID_CALL = Struct("bid call", {
-    "value": Field(ExprT(), default=const_expr(0), doc="the tricks the call counts as, `bid(seat)`"),
+    "value": Field(NumT(), default=const_expr(0), doc="the tricks the call counts as, `bid(seat)`"),
     "when": Field(CondT(), default=const_expr(True), doc="the call is offered while this holds"),
     "blind": Field(Bool(), default=False, doc="offered only before the bidder has looked at the hand"),
     "doc": DOC,
@@ -53,8 +53,8 @@ BID_CALL = Struct("bid call", {
 
 BIDDING = Struct("bidding", {
     "first": Field(ExprT(), doc="the seat that bids first (default: the dealer's left)"),
-    "min": Field(ExprT(), default=const_expr(0), doc="the lowest number a bidder may bid"),
-    "max": Field(ExprT(), doc="the highest number a bidder may bid (default: the cards in the bidder's hand)"),
+    "min": Field(NumT(), default=const_expr(0), doc="the lowest number a bidder may bid"),
+    "max": Field(NumT(), doc="the highest number a bidder may bid (default: the cards in the bidder's hand)"),
     "allowed": Field(CondT(), default=const_expr(True),
                      doc="over `amount` (the number bid) and `bids_total`: whether a bid of that number is allowed"),
     "calls": Field(MapOf(BID_CALL), default={}, doc="named bids besides the numbers: `bid NAME`"),

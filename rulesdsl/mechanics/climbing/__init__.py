@@ -14,7 +14,7 @@ from typing import Optional
 from ...expr.ast import Expr
 from ...model.game import MELD
 from ...model.parts import DOC, RANK_LIST, const_expr, make
-from ...model.schema import Choice, CondT, ExprT, Field, Int, ListOf, MapOf, Str, Struct
+from ...model.schema import Choice, CondT, ExprT, Field, Int, ListOf, MapOf, NumT, Str, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic
 
@@ -118,7 +118,7 @@ CLIMBING = Struct("climbing", {
     "draw_from": Field(Str(), doc="a zone a player may draw one card from instead of playing"),
     "draw_when": Field(CondT(), doc="when `draw` is offered (default: when no play is legal)"),
     "pass_when": Field(CondT(), doc="when `pass` is offered while a play stands (default: always)"),
-    "next_draws": Field(ExprT(), doc="cards the next player must draw after this play, unless they answer it"),
+    "next_draws": Field(NumT(), doc="cards the next player must draw after this play, unless they answer it"),
     "names_suit": Field(CondT(), doc="this play names the suit to follow: `play 8H name S`"),
     "doc": DOC,
 }, make(Climbing))

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 from ...expr.ast import Expr
 from ...model.parts import DOC, const_expr, make
-from ...model.schema import ChoiceExpr, CondT, ExprT, Field, Int, ListOf, Str, Struct
+from ...model.schema import ChoiceExpr, CondT, ExprT, Field, Int, ListOf, NumT, Str, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic
 
@@ -42,7 +42,7 @@ EXCHANGE_STEP = Struct("exchange step", {
                              "(`player` is the giver; itself or none: it gives nothing)"),
     "aside": Field(Str(), doc="with `to`: the per-player zone where given cards wait, unseen by the receiver, "
                               "until every seat has given"),
-    "count": Field(ExprT(), default=const_expr(1)),
+    "count": Field(NumT(), default=const_expr(1)),
     "cards": Field(ChoiceExpr("highest", "lowest", "any"), True),
     "when": Field(CondT(), default=const_expr(True)),
     "doc": DOC,

@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 
 from ...expr.ast import Expr
 from ...model.parts import DOC, RANK_LIST, make
-from ...model.schema import CondT, ExprT, Field, MapOf, Str, Struct
+from ...model.schema import CondT, ExprT, Field, MapOf, NumT, Str, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic
 
@@ -52,7 +52,7 @@ TRICKS = Struct("tricks", {
                                   "e.g. jokers as trumps), judged once per card"),
     "follow": Field(CondT(), doc="whether a player must follow the led suit when able (default true)"),
     "trump": Field(ExprT(), doc="the trump suit (a suit name) or none, judged when the first trick begins"),
-    "strength": Field(ExprT(), doc="over `card`, `trick.led` and `trump`: the card of greatest strength takes the "
+    "strength": Field(NumT(), doc="over `card`, `trick.led` and `trump`: the card of greatest strength takes the "
                                    "trick (the first played among equals); default: the highest trump, else the "
                                    "highest card of the led suit"),
     "opening_lead": Field(ExprT(), doc="a card (text) the first lead of the deal must be, when the leader holds it"),

@@ -1,0 +1,59 @@
+"""Conformance: "A number is a number" (docs/language.md, "Types are checked at load").  A key that a rule
+reads as a number -- a score, a value, a count -- must give one; a text, true or false, a list or nothing
+there is `E-TYPE`, reported where it is written, each branch of an `if` judged on its own.  (Such a file
+once loaded and then stopped in play with a Python `TypeError`.)"""
+
+from __future__ import annotations
+
+import pytest
+
+import rulesdsl
+from conformance.keys import documents
+from conformance.play import rules
+from conformance.test_tricks_play import ruleset
+
+
+def refused(text: str):
+    """The one diagnostic ``text`` is refused with."""
+    with pytest.raises(rulesdsl.RulesetError) as exc:
+        rules(text)
+    (d,) = exc.value.diagnostics
+    return d
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+@documents("scoring.each_player", "params")
+@pytest.mark.parametrize("scoring,extra,gives", [
+    ("  each_player: null\n", "", "nothing (none)"),
+    ("  each_player: '\"many\"'\n", "", "a text"),
+    ("  each_player: tricks(player) > 2\n", "", "true or false"),
+    ("  each_player: 'if tricks(player) > 0 then params.bonus else 0'\n", "params: {bonus: [1, 2]}\n", "a list"),
+    ("  each_player: 'if tricks(player) > 0 then 1 else \"none\"'\n", "", "a text"),
+])
+def test_a_score_that_gives_no_number_is_refused_where_it_is_written(scoring, extra, gives):
+    text = extra + ruleset(scoring=scoring)
+    d = refused(text)
+    assert d.code == "E-TYPE" and f"stands where a number must be, but it gives {gives}" in d.message
+    assert d.pos.line == line_of(text, "each_player") and d.hint
+
+
+@documents("tricks.strength", "counters.*.add", "scoring.multiplier")
+@pytest.mark.parametrize("tricks,scoring,key", [
+    ("  strength: 'card_suit(card)'\n", "  each_player: tricks(player)\n", "strength"),
+    ("", "  each_player: tricks(player)\n  multiplier: '[2]'\n", "multiplier"),
+])
+def test_other_numbers_are_numbers_too(tricks, scoring, key):
+    text = ruleset(tricks=tricks, scoring=scoring)
+    d = refused(text)
+    assert d.code == "E-TYPE" and "where a number must be" in d.message and d.pos.line == line_of(text, key)
+
+
+@documents("scoring.each_player")
+def test_a_number_read_from_a_list_or_chosen_by_if_still_loads_and_scores():
+    """What may be a number is not refused: an item of a list parameter, an `if` of two numbers."""
+    text = "params: {bonus: [1, 2]}\n" + ruleset(
+        scoring="  each_player: 'if tricks(player) > 0 then params.bonus[1] else tricks(player)'\n")
+    assert rules(text).model.scoring.each_player is not None
