@@ -269,35 +269,37 @@ def _reach(g, rules, hand, mine, sigs, need, limit, value, counter, failed) -> b
     counter[0] -= 1
     if counter[0] <= 0:
         raise _OutOfBudget
-    c, rest = hand[0], hand[1:]
-    if _reach(g, rules, rest, mine, sigs, need, limit, value, counter, failed):
+    if _reach(g, rules, hand[1:], mine, sigs, need, limit, value, counter, failed):
         return True                       # the card stays in hand
+    for used, left, mine2, sigs2 in _placements(g, rules, hand, mine, sigs, g.owner_of(g.actor)):
+        if len(used) <= limit and _reach(g, rules, left, mine2, sigs2, need - sum(value[x] for x in used),
+                                         limit - len(used), value, counter, failed):
+            return True
+    failed.add(sig)
+    return False
+
+
+def _placements(g, rules, hand: list, mine: list, sigs: list, owner):
+    """Every way the look-ahead searches place ``hand[0]``: laid off onto a meld of ``mine``, or in a new
+    meld from ``hand`` at its minimum size.  Yields (the cards placed, the hand left, ``mine`` and its
+    signatures as they become)."""
+    c, rest = hand[0], hand[1:]
     for i, m in enumerate(mine):
         for kind, end in rules.layoff_kinds(m, c):
             copy = m.copy()
             rules.place(copy, c, kind, end, g.actor)
             close_book(g, copy)
-            if _reach(g, rules, rest, mine[:i] + [copy] + mine[i + 1:],
-                      sigs[:i] + [_meld_sig(copy, rules.wild)] + sigs[i + 1:], need - value[c], limit - 1,
-                      value, counter, failed):
-                return True
+            yield [c], rest, mine[:i] + [copy] + mine[i + 1:], sigs[:i] + [_meld_sig(copy, rules.wild)] + sigs[i + 1:]
     one_open = g.prog.model.table.one_open_per_rank
     open_ranks = {m.rank for m in mine if open_rank(m, rules.stay_open) is not None}
-    owner = g.owner_of(g.actor)
     for pairs in rules.iter_new_melds(hand, {c}):
         rank = meld_rank(g, pairs)
         if (one_open and rank in open_ranks) or group_condition(rules, rank) is not None:
             continue                   # a type with its own condition is never counted on (safe)
         used = [x for x, _ in pairs]
-        if len(used) > limit:
-            continue
         new = rules.make(pairs, owner, g.actor)
         close_book(g, new)
-        if _reach(g, rules, [x for x in hand if x not in used], mine + [new], sigs + [_meld_sig(new, rules.wild)],
-                  need - sum(value[x] for x in used), limit - len(used), value, counter, failed):
-            return True
-    failed.add(sig)
-    return False
+        yield used, [x for x in hand if x not in used], mine + [new], sigs + [_meld_sig(new, rules.wild)]
 
 
 def kept_when_not_out(go) -> int:
@@ -663,32 +665,10 @@ def _down(g, rules, hand, mine, sigs, others, owner, keep, counter, then_out, fa
     counter[0] -= 1
     if counter[0] <= 0:
         raise _OutOfBudget
-    c, rest = hand[0], hand[1:]
-    if keep > 0 and _down(g, rules, rest, mine, sigs, others, owner, keep - 1, counter, then_out, failed):
+    if keep > 0 and _down(g, rules, hand[1:], mine, sigs, others, owner, keep - 1, counter, then_out, failed):
         return True
-    for i, m in enumerate(mine):
-        for kind, end in rules.layoff_kinds(m, c):
-            copy = m.copy()
-            rules.place(copy, c, kind, end, g.actor)
-            close_book(g, copy)
-            if _down(g, rules, rest, mine[:i] + [copy] + mine[i + 1:],
-                     sigs[:i] + [_meld_sig(copy, rules.wild)] + sigs[i + 1:], others, owner, keep, counter,
-                     then_out, failed):
-                return True
-    one_open = g.prog.model.table.one_open_per_rank
-    open_ranks = {m.rank for m in mine if open_rank(m, rules.stay_open) is not None}
-    for pairs in rules.iter_new_melds(hand, {c}):
-        rank = meld_rank(g, pairs)
-        if one_open and rank in open_ranks:
-            continue
-        if group_condition(rules, rank) is not None:
-            continue                   # a type with its own condition is never counted on (safe)
-        used = [x for x, _ in pairs]
-        left = [x for x in hand if x not in used]
-        new = rules.make(pairs, owner, g.actor)
-        close_book(g, new)
-        if _down(g, rules, left, mine + [new], sigs + [_meld_sig(new, rules.wild)], others, owner, keep, counter,
-                 then_out, failed):
+    for _used, left, mine2, sigs2 in _placements(g, rules, hand, mine, sigs, owner):
+        if _down(g, rules, left, mine2, sigs2, others, owner, keep, counter, then_out, failed):
             return True
     failed.add(sig)
     return False
