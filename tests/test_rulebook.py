@@ -104,6 +104,16 @@ def test_the_exchange_reads_as_passes_at_once_or_by_finishing_positions():
     assert "- Each player gives 3 of their chosen cards to " in hearts and "From the second deal on" not in hearts
 
 
+def test_the_trick_rules_say_when_a_suit_is_broken():
+    """`tricks.broken` in words: Hearts' hearts are broken once a heart is played (the queen of spades
+    too only where the house rule is on, and then the rulebook says so)."""
+    hearts, _ = books("hearts")
+    assert "- `broken.hearts` holds once a card is played for which the card's suit is H." in hearts
+    queen, _ = books("hearts", queen_breaks_hearts=True)
+    line = next(x for x in queen.splitlines() if x.startswith("- `broken.hearts` holds once"))
+    assert "Q" in line and "S" in line
+
+
 def test_a_switched_off_branch_vanishes_and_appears_when_switched_on():
     off, _ = books("gin_rummy")
     on, _ = books("gin_rummy", big_gin_enabled=True)

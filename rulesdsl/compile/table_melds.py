@@ -107,7 +107,7 @@ class MeldRules:
         # ranks can fill, memoised (``_run_windows``): at most 2**ranks * 2**ranks entries, in practice few
         self._window_ranks = [sum(1 << (k % n_r) for k in w) for w in (self._windows[0] if self._windows else [])]
         self._run_memo: dict = {}
-        self.distinct_suits = bool(self.set and getattr(self.set, "distinct_suits", True))
+        self.distinct_suits = bool(self.set and self.set.distinct_suits)
         self._rank_of = [k % n_r for k in range(cards.n_kinds)]    # kind -> rank_suit(kind), as tables
         self._suit_of = [k // n_r for k in range(cards.n_kinds)]
         # the last new_melds answer, with its (pool in order, must): a pure function of them and of these

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 from conformance.keys import documents
-from conformance.play import dealt, game, legal
+from conformance.play import dealt, game, legal, refusal
 
 RANKS = "A 2 3 4 5 6 7 8".split()
 
@@ -106,6 +106,14 @@ def test_keep_when_not_out_counts_the_cards_kept_after_melding():
     assert sorted(a for a in legal(g) if a.startswith("meld")) == []  # a meld of 3 would leave 2 of 5
     g = seat1_draws("when: false, keep_when_not_out: 2")
     assert len([a for a in legal(g) if a.startswith("meld")]) == 3
+
+
+@documents("table.going_out.keep_when_not_out")
+def test_keeping_one_card_when_not_out_is_refused_at_load():
+    """`keep_when_not_out: 1` would leave a player who may not go out one card, whose discard would go out:
+    refused (E-RANGE) where the going-out rules are written, with the two values that work."""
+    out = refusal(ruleset("when: false, keep_when_not_out: 1"))
+    assert "error[E-RANGE]" in out and "`keep_when_not_out: 1`" in out and "keep 2" in out
 
 
 @documents("table.going_out.when", "table.going_out.keep_when_not_out")

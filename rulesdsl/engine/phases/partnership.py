@@ -607,8 +607,8 @@ def _book_potential(g, hand: list, mine: list) -> Optional[dict]:
             types = {book_type(g, close - w, w) for w in range(w0, w0 + n_wild + 1)
                      if close - w >= n0 and close - w - n0 <= a and rules.ratio(close - w, w)}
             add(types, 1)
-        types = {book_type(g, close - w, w) for w in range(0, min(n_wild, close - 1) + 1)
-                 if 1 <= close - w <= a and rules.ratio(close - w, w)}
+        types = {book_type(g, close - w, w) for w in range(0, min(n_wild, close - 1) + 1)   # (close - w >= 1)
+                 if close - w <= a and rules.ratio(close - w, w)}
         add(types, a // max(1, close - n_wild) if types else 0)
     if rules.wildm is not None and n_wild:
         w0 = open_melds.get(-1, (0, None))[1]

@@ -123,9 +123,6 @@ def _dotted(e, params: dict) -> set:
             continue
         if x.op == "attr" and x.args[0].op == "name":
             out.add(f"{x.args[0].args[0]}.{x.args[1]}")
-        if x.op in ("and", "or"):
-            stack.extend(a for a in x.args if _static(a, params) is _UNKNOWN)
-            continue
         if x.op == "if":
             cond = _static(x.args[0], params)
             if cond is not _UNKNOWN:
