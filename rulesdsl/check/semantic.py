@@ -331,7 +331,8 @@ def check_zone(m: Ruleset, d: Diagnostics, name, per: str, where: str, pos) -> N
         return
     spec = m.zones.get(name)
     if spec is None:
-        d.error("E-UNKNOWN-ZONE", f"{where} names zone `{name}`, which is not declared", pos,
+        named = f"zone `{name}`, which is not declared" if name != "" else "no zone (its name is empty)"
+        d.error("E-UNKNOWN-ZONE", f"{where} names {named}", pos,
                 suggest(name, m.zones) or "zones: " + ", ".join(m.zones))
     elif spec.per != per:
         d.error("E-ZONE-KIND", f"{where} needs a {per} zone, but `{name}` is a {spec.per} zone", pos)
@@ -687,8 +688,8 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
                 d.error("E-ACTION", "an action needs exactly one of draw, take, discard, go_out, meld, layoff, pass "
                         f"(found {', '.join(set_kinds) or 'none'})", a.pos)
                 continue
-            if a.draw or a.take or a.discard:
-                check_zone(m, d, a.draw or a.take or a.discard, "table", f"`{set_kinds[0]}`", a.pos)
+            if set_kinds[0] in ("draw", "take", "discard"):    # (an empty name too: it names no zone)
+                check_zone(m, d, getattr(a, set_kinds[0]), "table", f"`{set_kinds[0]}`", a.pos)
             if a.go_out is not None and a.go_out not in m.go_out:
                 d.error("E-UNKNOWN-GO-OUT", f"`go_out: {a.go_out}` is not declared under `go_out:`", a.pos,
                         suggest(a.go_out, m.go_out) or "declared: " + ", ".join(m.go_out))

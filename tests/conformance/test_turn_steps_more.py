@@ -45,6 +45,9 @@ def test_a_step_action_naming_an_undeclared_zone_is_refused_at_it(verb):
     t = mini().replace("      - discard: discard", "      - discard: discard\n      - take: discard")
     out = refusal(t.replace(f"- {verb}: {'stock' if verb == 'draw' else 'discard'}", f"- {verb}: pile_x", 1))
     assert f"error[E-UNKNOWN-ZONE]: `{verb}` names zone `pile_x`, which is not declared" in out, out
+    # an empty name names no zone (it once loaded, and play stopped with a KeyError at the first draw)
+    out = refusal(t.replace(f"- {verb}: {'stock' if verb == 'draw' else 'discard'}", f'- {verb}: ""', 1))
+    assert f"error[E-UNKNOWN-ZONE]: `{verb}` names no zone (its name is empty)" in out, out
 
 
 @documents("turn[].actions[].go_out")
