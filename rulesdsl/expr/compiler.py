@@ -110,10 +110,10 @@ def _numbers_only(op):
     def bounded_product(a, b):          # a product is the one way a number can explode in play
         return _bounded(run(a, b))
 
+    symbol = {operator.mul: "*", operator.sub: "-", operator.truediv: "/", operator.floordiv: "//",
+              operator.mod: "%"}[op]          # (before the return below: `run` reads it for `*` too)
     if op is operator.mul:
         return bounded_product
-    symbol = {operator.mul: "*", operator.sub: "-", operator.truediv: "/", operator.floordiv: "//",
-              operator.mod: "%"}[op]
     return run
 
 

@@ -542,6 +542,11 @@ def _param_value_ok(name: str, node: Node, choices: Optional[tuple], diags: Diag
     if hint:
         diags.error("E-TYPE", f"parameter `{name}` is written as a YAML set", node.pos, hint)
         return False
+    if isinstance(node, Map):
+        diags.error("E-TYPE", f"parameter `{name}` is a mapping; a parameter is a number, true or false, a word "
+                    "or a list", node.pos, "the long form is `{default: ..., min: ..., max: ...}`, its value "
+                    "under `default`")
+        return False
     if isinstance(node, Seq):
         kinds = [value_kind(x) for x in node]
         if any(k in ("a list", "a mapping") for k in kinds):

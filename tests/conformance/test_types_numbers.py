@@ -57,3 +57,29 @@ def test_a_number_read_from_a_list_or_chosen_by_if_still_loads_and_scores():
     text = "params: {bonus: [1, 2]}\n" + ruleset(
         scoring="  each_player: 'if tricks(player) > 0 then params.bonus[1] else tricks(player)'\n")
     assert rules(text).model.scoring.each_player is not None
+
+
+@documents("params")
+@pytest.mark.parametrize("symbol", ["*", "-"])
+def test_arithmetic_on_a_word_stops_the_game_saying_which_operator_takes_numbers(symbol):
+    """What the load cannot see (an item of a list of words, multiplied) stops the game at the rule, in the
+    rule's own terms.  Catches expr/compiler.py `_numbers_only` naming its operator only after the early
+    return for `*`: a product of a word failed with a NameError about the compiler's own variable."""
+    from conformance.play import game
+    text = "params: {xs: [a, b]}\n" + ruleset(scoring=f"  each_player: 'params.xs[0] {symbol} tricks(player)'\n")
+    g = game(text)
+    with pytest.raises(rulesdsl.RuleEvaluationError) as stopped:
+        while not g.is_over:
+            g.apply(g.legal_actions()[0])
+    assert stopped.value.rule == "scoring.each_player"
+    assert f"`{symbol}` takes numbers, not str and int" in str(stopped.value)
+
+
+@documents("params")
+@pytest.mark.parametrize("declared", ["{default: {}}", "{default: {a: 1}}"])
+def test_a_parameter_is_never_a_mapping(declared):
+    """A parameter is a number, true or false, a word or a list: a mapping as its default is
+    `E-TYPE` where it is written (it once loaded, and the first rule that read it stopped the game)."""
+    text = f"params: {{x: {declared}}}\n" + ruleset()
+    d = refused(text)
+    assert d.code == "E-TYPE" and "parameter `x` is a mapping" in d.message and d.pos.line == 1
