@@ -282,6 +282,7 @@ class Scope:
                 return x if x.value else y
             return lambda c: x(c) or y(c)
         if op == "bin":
+            self._check_arithmetic(e)
             return self._fold2(_BIN[a[0]], self._c(a[1]), self._c(a[2]), e)
         if op == "cmp":
             by_name = self._card_compare(e)
@@ -361,6 +362,21 @@ class Scope:
             self._fail(e, "E-TYPE", f"`{e}` stands where a condition must be true or false, but it gives "
                        f"{'a number' if kind == 'number' else 'a text'}",
                        "compare it: `count(stock) == 0`, `params.x > 2`, `ending == \"stock\"`")
+
+    def _check_arithmetic(self, e: E) -> None:
+        """Arithmetic that can never run is a type error at load: `-`, `*`, `/`, `//`, `%` on a text, a list
+        or nothing; `+` of a number and a text or a list, or of nothing (true and false count as 1 and 0)."""
+        sym, left, right = e.args
+        kinds = (self._type(left), self._type(right))
+        if sym == "+":
+            known = {k for k in kinds if k}
+            bad = "none" in known or (len(known) > 1 and known != {"number", "bool"})
+        else:
+            bad = any(k in ("text", "list", "none") for k in kinds)
+        if bad:
+            shown = " and ".join(_NOT_NUMBERS.get(k, "a number") if k else "a value" for k in kinds)
+            self._fail(e, "E-TYPE", f"`{e}` cannot be computed: `{sym}` is given {shown}",
+                       "numbers add, subtract and multiply; texts and lists only join with `+`, each with its own kind")
 
     def _check_number(self, e: E) -> None:
         """A number rule must give a number: a branch of it that always gives text, a truth value, a list
@@ -490,6 +506,11 @@ class Scope:
             for x, y in ((left, right), (right, left)):
                 self._check_closed(e, x, y)
         tl, tr = self._type(left), self._type(right)
+        if sym not in ("==", "!=") and ("none" in (tl, tr) or ("list" in (tl, tr) and tl != tr)):
+            odd = right if tr in ("none", "list") else left
+            self._fail(e, "E-TYPE", f"`{e}` cannot be judged: `{odd}` gives "
+                       f"{_NOT_NUMBERS[self._type(odd)]}, which cannot be ordered with `{sym}`",
+                       "order numbers with numbers and texts with texts")
         if {tl, tr} != {"text", "number"}:
             return
         text_e, num_e = (left, right) if tl == "text" else (right, left)

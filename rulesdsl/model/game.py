@@ -515,9 +515,9 @@ _PARAM_SCALAR = {"type": ["string", "number", "boolean"]}
 _PARAM_LIST = {"anyOf": [{"type": "array", "items": {"type": t}} for t in ("string", "number", "boolean")]}
 #: JSON's kinds of value, as ``value_kind`` tells them apart (an integer is a number)
 _JSON_KINDS = ("string", "number", "boolean", "array", "object", "null")
-# the checker refuses a default of null and bounds that are no numbers; a mapping as a default passes
+# the checker refuses a default of null and bounds that are no numbers (a mapping is refused by both)
 _PARAM_KEYS = {
-    "default": {"anyOf": [_PARAM_SCALAR, _PARAM_LIST, {"type": "object"}]},
+    "default": {"anyOf": [_PARAM_SCALAR, _PARAM_LIST]},
     "choices": {"type": "array"},
     "min": {"type": "number", "description": "the smallest value `--set` may give"},
     "max": {"type": "number", "description": "the largest value `--set` may give"},

@@ -83,3 +83,32 @@ def test_a_parameter_is_never_a_mapping(declared):
     text = f"params: {{x: {declared}}}\n" + ruleset()
     d = refused(text)
     assert d.code == "E-TYPE" and "parameter `x` is a mapping" in d.message and d.pos.line == 1
+
+
+@documents("params")
+@pytest.mark.parametrize("scoring,extra,words", [
+    ("  each_player: 'params.w * tricks(player)'\n", "params: {w: high}\n", "`*` is given a text and a number"),
+    ("  each_player: 'tricks(player) % params.xs'\n", "params: {xs: [1, 2]}\n", "`%` is given a number and a list"),
+    ("  each_player: 'tricks(player) + params.w'\n", "params: {w: high}\n", "`+` is given a number and a text"),
+    ("  each_player: 'count(hand) + params.xs'\n", "params: {xs: [1, 2]}\n", "`+` is given a number and a list"),
+])
+def test_arithmetic_that_can_never_run_is_refused_where_it_is_written(scoring, extra, words):
+    """docs/language.md: arithmetic on a text, a list or nothing (`+` joining only texts with texts, lists with
+    lists) is `E-TYPE` at load (a parameter of another kind once loaded, and stopped the game at the rule)."""
+    text = extra + ruleset(scoring=scoring)
+    d = refused(text)
+    assert d.code == "E-TYPE" and "cannot be computed" in d.message and words in d.message, d.message
+
+
+@documents("match.ends_when", "params")
+def test_ordering_a_number_with_a_list_is_refused_where_it_is_written():
+    text = "params: {target: [100]}\n" + ruleset().replace("ends_when: deal.number >= 1",
+                                                         "ends_when: deal.number >= params.target")
+    d = refused(text)
+    assert d.code == "E-TYPE" and "cannot be ordered with `>=`" in d.message and d.pos.line == line_of(text, "ends_when")
+
+
+def test_arithmetic_of_numbers_and_truth_values_and_joins_of_one_kind_still_load():
+    text = "params: {xs: [1, 2], w: high}\n" + ruleset(
+        scoring="  each_player: 'tricks(player) * 2 + (tricks(player) > 1) + count(params.xs + [3])'\n")
+    assert rules(text).model.scoring.each_player is not None
