@@ -96,6 +96,10 @@ DOCUMENTED_ARITY = {
 }
 
 
+#: builtins a `climbing:` section gives (they read its finishing order): tried in a climbing game
+CLIMBING_ONLY = ("position", "role", "role_points")
+
+
 @pytest.mark.parametrize("name", sorted(DOCUMENTED_ARITY))
 def test_every_builtin_takes_exactly_its_documented_number_of_arguments(name):
     """docs/language.md: each builtin takes the arguments its heading names (`in_reserve(seat)`,
@@ -108,7 +112,8 @@ def test_every_builtin_takes_exactly_its_documented_number_of_arguments(name):
     assert builtin_docs()[name][1] == (k, k)
     for n in (k + 1, k - 1):
         call = f"{name}({', '.join(['player'] * n)})"
-        out = refusal(mini(score=call))
+        out = refusal(f"extends: president\nscoring:\n  each_player: '{call}'\n" if name in CLIMBING_ONLY
+                      else mini(score=call))
         assert f"error[E-ARITY]: `{name}` takes {k} argument(s), got {n}" in out, (call, out)
 
 
@@ -202,3 +207,15 @@ def test_a_named_go_out_layout_is_refused_not_a_crash_where_cards_repeat():
     assert g.view(seat) == before
     g.apply(knock)
     assert g.history[-1] == knock
+
+
+@pytest.mark.parametrize("key", ["bury_while", "cover_while"])
+def test_a_turn_up_condition_on_a_deal_of_cards_to_seats_is_refused(key):
+    """docs/language.md, `deal`: `bury_while` and `cover_while` say what happens to a card turned up
+    (`turn_up: ZONE`); on a step that deals cards to the seats (`deal: COUNT`) nothing is turned up, so the
+    key would do nothing: refused with `E-DEAL`, naming the key.  On a `turn_up` step the same key loads.
+
+    Catches either check in `check.semantic._deal` dropped (seed 22: `bury_while`'s, replaced by `pass`)."""
+    out = refusal(mini(f"- {{deal: 2, to: hand, {key}: 'rank(card) == \"A\"'}}"))
+    assert f"error[E-DEAL]: `{key}` goes with `turn_up`" in out, out
+    rules(mini(f"- {{deal: 2, to: hand}}\n- {{turn_up: discard, {key}: 'rank(card) == \"A\"'}}"))

@@ -106,11 +106,14 @@ def _shown(v: Any) -> str:
 
 def _uses(m: Ruleset, *functions: str) -> bool:
     """Whether any expression of the ruleset calls one of ``functions``."""
+    return next(calls(m, *functions), None) is not None
+
+
+def calls(m: Ruleset, *functions: str) -> Iterator[Expr]:
+    """The expressions of the ruleset that call one of ``functions`` (for a located diagnostic)."""
     for ex in _exprs(m):
-        for n in _nodes(ex.ast):
-            if n.op == "call" and n.args[0] in functions:
-                return True
-    return False
+        if any(n.op == "call" and n.args[0] in functions for n in _nodes(ex.ast)):
+            yield ex
 
 
 def whole(v: Any) -> bool:
@@ -593,6 +596,10 @@ def _ignored(m: Ruleset, d: Diagnostics) -> None:
     if m.wild is not None and m.table is None and not _uses(m, "is_wild") and not plays_wild:
         d.error("E-IGNORED", "`wild` has no effect: wild cards matter only in melds on the table (`table:`) "
                 "or through `is_wild(card)`", m.wild.pos, "remove `wild`, or add a `table:` section")
+    if m.roles and not any(mech.ranks_finishers for mech, _ in present(m)):
+        d.error("E-IGNORED", "`roles` has no effect: roles name finishing positions, and no section of this "
+                "ruleset ranks the players as they finish a deal", m.at("roles"),
+                "remove `roles`, or add the card play that ranks finishers (e.g. `climbing:`)")
     play = card_play(m)
     play = play[0].key if play is not None else None
     if play and m.turn:

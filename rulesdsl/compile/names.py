@@ -182,8 +182,7 @@ def _holder(g, text) -> Any:
     return None
 
 
-def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
-             late: dict | None = None) -> dict[str, Builtin]:
+def builtins(table: CardTable, arranger: Any, late: dict | None = None) -> dict[str, Builtin]:
     """The builtin functions.  ``late`` is filled after compiling (wild flags, meld rules, the
     placed-value rule), for builtins that need them."""
     late = late if late is not None else {}
@@ -287,12 +286,6 @@ def builtins(table: CardTable, arranger: Any, roles: dict | None = None,
                             "marked, taken back and marked again counts twice)"),
         "holder": Builtin(lambda g, t: _holder(g, t), (1, 1),
                           "the seat whose hand holds a card (by its text, e.g. \"3D\"), or none", shows="secret"),
-        "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
-                            "a seat's finishing position in the deal just ended (1 = first out)", returns="number"),
-        "role_points": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][1], (1, 1),
-                               "the points of the role a seat finished in", returns="number"),
-        "role": Builtin(lambda g, s: (roles or {})[g.n][g.final_order.index(s)][0], (1, 1),
-                        "the name of the role a seat finished in", returns="text"),
     }
 
 
@@ -303,6 +296,9 @@ def builtin_docs() -> dict[str, tuple[str, tuple[int, int]]]:
 
     empty = SimpleNamespace(ranks=(), suits=(), value=(), rank=(), suit=())
     table = {**builtins(empty, None), **card_class_builtins([], {}, empty, {})}  # type: ignore[arg-type]
+    from ..mechanics.registry import mechanics
+    for mech in mechanics():                       # a mechanic's own builtins (`tricks`, `bid`, `position`)
+        table.update(mech.builtins(None, {}))
     return {name: (b.doc, b.arity) for name, b in table.items()}
 
 

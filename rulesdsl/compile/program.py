@@ -454,7 +454,7 @@ def _scope(model: Ruleset, n: int, params: dict, diags: Diagnostics, cards: Card
         dormant.update(dict.fromkeys(table_bindings(), "open melds (a `table:` section)"))
     names.update(team_bindings(team_zones, model.teams is not None))
     names.update(counter_bindings(list(model.counters)))
-    blt = builtins(cards, melds, model.roles, holder)
+    blt = builtins(cards, melds, holder)
     blt.update(card_class_builtins(list(model.classes), holder, cards, dict(model.deck.colors)))
     for mech in mechanics():                     # each mechanic's names, where its section is
         section = model.sections.get(mech.key)

@@ -788,6 +788,10 @@ class Scope:
             if self._resolves(name):
                 self._fail(e, "E-UNDEFINED", f"`{name}` is a value, not a function",
                            f"write `{name}` without the parentheses")
+            needs = self.dormant.get(name)
+            if needs:
+                self._fail(e, "E-UNDEFINED", f"`{name}(...)` exists only in a ruleset with {needs}, and this one "
+                           "has none", f"add {needs}, or use a function this ruleset has")
             self._fail(e, "E-UNDEFINED", f"unknown function `{name}`",
                        _suggest(name, list(self.builtins) + list(_AGG) + list(self.functions)) or
                        "functions: " + ", ".join(sorted(set(self.builtins) | set(_AGG) | set(self.functions))))

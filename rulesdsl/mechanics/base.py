@@ -91,6 +91,8 @@ class Mechanic:
     #: whether the hand is a race to play one's cards out (climbing, shedding): the cards a side still
     #: holds are then the measure of a cut-off position, and a search plays a deal out to its end
     sheds: bool = False
+    #: whether a deal ends with the players ranked in the order they finished (what `roles` names)
+    ranks_finishers: bool = False
     #: where those phases come in a hand: lower first (an auction before the card play)
     stage: int = 100
     #: game attribute -> what kind of value it holds (one of ``STATE_KINDS``; see ``engine.state``)
@@ -144,8 +146,8 @@ class Mechanic:
 
     def dormant(self) -> tuple:
         """The names and builtins this mechanic gives when present (what a rule reads in vain without
-        the section)."""
-        return ()
+        the section): by default those ``names`` and ``builtins`` give with no section."""
+        return tuple(self.names(None)) + tuple(self.builtins(None, {}))
 
     def closed_sets(self, model, section, cards) -> dict:
         """Name, member or call (``trick.led``, ``card_suit()``) -> every text it can ever give."""

@@ -368,6 +368,8 @@ class Ruleset:
     #: mechanic key -> its section (None where the ruleset has none), for every registered mechanic
     #: (``rulesdsl.mechanics``); each is also an attribute: ``model.tricks``
     sections: dict = field(default_factory=dict)
+    #: top-level key -> where it was written (the file that gave it, under `extends`)
+    key_pos: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for key, section in self.sections.items():
@@ -375,6 +377,10 @@ class Ruleset:
 
     def param_values(self) -> dict[str, Any]:
         return {k: p.default for k, p in self.params.items()}
+
+    def at(self, key: str) -> Pos:
+        """Where the top-level key ``key`` was written (the ruleset's own position if it was not)."""
+        return self.key_pos.get(key) or self.pos
 
     def endings(self) -> tuple:
         """Every name ``ending`` (how the hand ended) can have under this ruleset: the engine's own
@@ -1025,6 +1031,14 @@ class _RulesetStruct(Struct):
     @fields.setter
     def fields(self, value: dict) -> None:
         self._fields = value or None
+
+    def build(self, node, diags, where):
+        """The ruleset, remembering where each top-level key was written (for diagnostics about a
+        whole section, such as `roles`, which has no position of its own)."""
+        built = super().build(node, diags, where)
+        if isinstance(built, Ruleset) and isinstance(node, Map):
+            object.__setattr__(built, "key_pos", dict(node.key_pos))
+        return built
 
 
 RULESET = _RulesetStruct()

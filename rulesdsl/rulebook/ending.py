@@ -6,9 +6,10 @@ so the order is part of the rule; an outcome the parameters switch off is not pa
 
 from __future__ import annotations
 
+from ..mechanics.registry import present
 from ..model.game import GoOut
 from .context import Context
-from .document import Code, Para, Section, Table, bullets, cat, sentence
+from .document import Code, Para, Section, bullets, cat, sentence
 
 DISCARD = {"face_down": "discards one card face down", "face_up": "discards one card face up",
            "none": "shows the hand without discarding"}
@@ -80,18 +81,9 @@ def scoring(ctx: Context) -> Section:
         blocks.append(Para(sentence(cat("At the end of each hand every partnership scores ", ctx.value(s.each_team)))))
     if s.doc:
         blocks.append(Para(ctx.doc(s.doc)))
-    if ctx.model.roles:
-        blocks.append(_roles(ctx))
+    for mech, _ in present(ctx.model):          # a mechanic's own part of scoring (climbing's roles)
+        blocks += mech.rulebook(ctx, "scoring")
     return Section("Scoring", tuple(blocks))
-
-
-def _roles(ctx: Context) -> Section:
-    rows = []
-    for n, roles in sorted(ctx.model.roles.items()):
-        for i, (name, points) in enumerate(roles):
-            rows.append(((str(n),), (str(i + 1),), (name,), (str(points),)))
-    return Section("Roles", (Para(("Finishing positions give roles and points, by the number of players:",)),
-                             Table(("players", "position", "role", "points"), tuple(rows))))
 
 
 def match(ctx: Context) -> Section:

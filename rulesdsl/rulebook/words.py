@@ -42,22 +42,22 @@ MEMBERS = {
 
 @lru_cache(maxsize=None)
 def phrases() -> tuple:
-    """(names, members, conditions): the core's words above with each mechanic's
-    (``Mechanic.phrases``: what its names read as)."""
-    names, members, conditions = dict(NAMES), dict(MEMBERS), dict(NAME_CONDITIONS)
+    """(names, members, conditions, own): the core's words above with each mechanic's
+    (``Mechanic.phrases``: what its names read as; ``own``: one-argument builtins read "ARG's ...")."""
+    names, members, conditions, own = dict(NAMES), dict(MEMBERS), dict(NAME_CONDITIONS), dict(OWN)
     for mech in mechanics():
         names.update(mech.phrases.get("names", {}))
         members.update(mech.phrases.get("members", {}))
         conditions.update(mech.phrases.get("conditions", {}))
-    return names, members, conditions
+        own.update(mech.phrases.get("own", {}))
+    return names, members, conditions, own
 
 
 on_change(phrases.cache_clear)
 
 #: one-argument builtins read as "ARG's ..."
 OWN = {"deadwood": "deadwood", "value": "value", "rank": "rank", "suit": "suit", "score": "score",
-       "hands_won": "hands won", "role_points": "role points", "position": "finishing position",
-       "role": "role", "partner": "partner", "team_of": "team", "opponents": "opponents",
+       "hands_won": "hands won", "partner": "partner", "team_of": "team", "opponents": "opponents",
        "color": "colour", "reserve_turns": "turns with the reserve packet"}
 PREDICATES = {"is_joker": ("is a joker", "is not a joker"), "is_wild": ("is wild", "is not wild"),
               "playable": ("could be laid off onto a meld", "could not be laid off onto any meld"),
@@ -181,8 +181,9 @@ class Words:
             return None
         if name == "deadwood" and arg.op == "name" and arg.args[0] in self.zones:
             return ("the player's deadwood",)
-        if name in OWN:
-            return cat(possessive(inner), OWN[name])
+        own = phrases()[3]
+        if name in own:
+            return cat(possessive(inner), own[name])
         if name == "held":
             return cat("the value of the cards in ", possessive(inner), "hand")
         if name == "melded":

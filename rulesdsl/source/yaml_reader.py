@@ -34,7 +34,7 @@ import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
                          ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 from yaml.parser import Parser
-from yaml.reader import Reader
+from yaml.reader import Reader, ReaderError
 from yaml.scanner import Scanner
 
 from ..errors import Diagnostic, Diagnostics, RulesetError
@@ -330,14 +330,14 @@ def yaml_diagnostic(exc: yaml.YAMLError, text: str, path: str) -> Diagnostic:
     if mark is not None:
         where = Pos(path, mark.line + 1, mark.column + 1)
     else:
-        offset = getattr(exc, "position", None)
+        offset = exc.position if isinstance(exc, ReaderError) else None
         if isinstance(offset, int) and 0 <= offset <= len(text):
             line = text.count("\n", 0, offset) + 1
             where = Pos(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
         else:
             where = Pos(path, 1, 1)
     problem = getattr(exc, "problem", None)
-    if problem is None and isinstance(exc, yaml.reader.ReaderError):
+    if problem is None and isinstance(exc, ReaderError):
         char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
         problem = f"character U+{char:04X} is not allowed in YAML text"
     problem = problem or str(exc).splitlines()[0]

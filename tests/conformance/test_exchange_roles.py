@@ -78,6 +78,41 @@ def test_roles_give_each_finishing_position_a_name_and_points():
     assert "E-ROLES" in refusal(bad)                              # one [name, points] per position
 
 
+@documents("roles")
+def test_role_without_roles_and_roles_without_finishers_are_refused_where_written():
+    """`role(seat)` and `role_points(seat)` read `roles`: a climbing ruleset without `roles` that scores
+    by them is refused at load (`E-ROLES`, at the scoring rule; it failed mid-match with a Python
+    `KeyError`), while `position(seat)` still loads and scores the finishing position.  `roles` in a
+    ruleset whose play ranks nobody as they finish is refused as having no effect (`E-IGNORED`, at the
+    `roles` key of the file that wrote it)."""
+    no_roles = text("[]").replace("roles:\n  3: [[Top, 2], [Middle, 0], [Bottom, -2]]\n", "")
+    for call in ("role_points(player)", "if role(player) == \"Top\" then 1 else 0"):
+        out = refusal(no_roles.replace("'role_points(player)'", f"'{call}'"))
+        assert "error[E-ROLES]: `role(...)` and `role_points(...)` read `roles`" in out, out
+        line = next(i for i, t in enumerate(no_roles.splitlines(), 1) if t.startswith("scoring:"))
+        assert f":{line}:24: error[E-ROLES]" in out, out                # located at the scoring rule
+    g = game(no_roles.replace("'role_points(player)'", "'10 * position(player)'"), FIRST, dealer=0,
+             decks=[deck(["3C", "4C"], ["5C", "6C"], ["3H", "6H"])])
+    play_first_deal(g)
+    assert g.scores == [30, 10, 20]                               # order 1, 2, 0: positions 1, 2, 3
+    ignored = refusal("extends: rummy_500\nroles:\n  2: [[Top, 1], [Bottom, 0]]\n")
+    assert "2:1: error[E-IGNORED]: `roles` has no effect" in ignored, ignored
+
+
+@documents("scoring.each_player")
+def test_a_mechanics_function_in_a_ruleset_without_its_section_names_the_section():
+    """A function a mechanic gives (`position` of `climbing:`, `bid` of `bidding:`, `tricks` of `tricks:`)
+    called in a ruleset without that section is refused at load, saying which section brings it
+    (`E-UNDEFINED`); it was "unknown function", or for `position` loaded and failed mid-match with a
+    Python `ValueError`."""
+    for base, call, section in (("rummy_500", "position(player)", "climbing"), ("hearts", "position(player)",
+                                "climbing"), ("rummy_500", "bid(player)", "bidding"),
+                                ("rummy_500", "tricks(player)", "tricks")):
+        out = refusal(f"extends: {base}\nscoring:\n  each_player: '{call}'\n")
+        want = f"error[E-UNDEFINED]: `{call.split('(')[0]}(...)` exists only in a ruleset with a `{section}:` section"
+        assert want in out, (base, call, out)
+
+
 @documents("exchange", "exchange[].giver", "exchange[].receiver", "exchange[].cards", "exchange[].count")
 def test_last_place_gives_its_highest_card_to_first_who_returns_any_card():
     """Before the first lead of a later deal, by positions of the last deal: last place (-1) gives its

@@ -111,9 +111,6 @@ class BiddingMechanic(Mechanic):
                                 "for a number, or none before it bids", returns="text"),
         }
 
-    def dormant(self) -> tuple:
-        return tuple(self.names(None))
-
     def closed_sets(self, model, b: Bidding, cards) -> dict:
         return {"bid_call()": ("",) + tuple(b.calls)}
 

@@ -130,6 +130,7 @@ class ClimbingMechanic(Mechanic):
     section = Field(CLIMBING)
     plays_cards = True
     sheds = True
+    ranks_finishers = True
     flow = ("climb",)
     observed_phases = ("climb",)
     stage = 100
@@ -152,6 +153,7 @@ class ClimbingMechanic(Mechanic):
                                        ("suit", "suit"), ("suits", "suits"), ("wilds", "wild cards"),
                                        ("naturals", "natural cards"))}},
         "conditions": {"can_play": ("the player has a legal play", "the player has no legal play")},
+        "own": {"position": "finishing position", "role": "role", "role_points": "role points"},
     }
 
     def endings(self, section) -> tuple:
@@ -172,8 +174,10 @@ class ClimbingMechanic(Mechanic):
         from .names import bindings
         return bindings(list(c.toggles) if c is not None else [])
 
-    def dormant(self) -> tuple:
-        return tuple(self.names(None))
+    def builtins(self, c, holder: dict) -> dict:
+        """A seat's finishing position in the deal just ended, and the role (`roles`) it gave."""
+        from .names import finishing_builtins
+        return finishing_builtins()
 
     def closed_sets(self, model, c, cards) -> dict:
         ranks, suits = tuple(cards.ranks), tuple(cards.suits)
@@ -206,8 +210,10 @@ class ClimbingMechanic(Mechanic):
         fill(data, spec, pieces, view, seat, count)
 
     def rulebook(self, ctx, part: str) -> list:
-        from .rulebook import plays_and_tricks
-        return [plays_and_tricks(ctx)] if part == "play" else []
+        from .rulebook import plays_and_tricks, roles
+        if part == "play":
+            return [plays_and_tricks(ctx)]
+        return [roles(ctx)] if part == "scoring" and ctx.model.roles else []
 
     def greedy(self):
         from .greedy import choose

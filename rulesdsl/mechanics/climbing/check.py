@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...check.semantic import check_pattern, check_zone, copies_min, quiet_value, whole
+from ...check.semantic import calls, check_pattern, check_zone, copies_min, quiet_value, whole
 from ...errors import Diagnostics, suggest
 
 
@@ -76,14 +76,18 @@ def _roles(m, d: Diagnostics) -> None:
     """``roles`` name the finishing positions climbing ranks players by: one list per player count,
     one row per position."""
     if not m.roles:
+        for ex in calls(m, "role", "role_points"):
+            d.error("E-ROLES", "`role(...)` and `role_points(...)` read `roles`, which this ruleset does not "
+                    "declare", ex.pos, "add `roles:` (one [role, points] per finishing position, by player "
+                    "count), or score by `position(player)`")
         return
     for n in range(m.players.min, m.players.max + 1):
         rows = m.roles.get(n)
         if rows is None:
-            d.error("E-ROLES", f"`roles` has no list for {n} players", m.pos,
+            d.error("E-ROLES", f"`roles` has no list for {n} players", m.at("roles"),
                     "give one [role, points] per finishing position for every allowed player count")
         elif len(rows) != n:
-            d.error("E-ROLES", f"`roles` for {n} players lists {len(rows)} positions", m.pos)
+            d.error("E-ROLES", f"`roles` for {n} players lists {len(rows)} positions", m.at("roles"))
 
 
 def _most_of_a_rank(m) -> Optional[int]:

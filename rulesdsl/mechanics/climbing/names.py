@@ -3,7 +3,7 @@ trick's streak and plays, who is still in, draws owed, and one ``state.NAME`` pe
 
 from __future__ import annotations
 
-from ...expr.compiler import Binding
+from ...expr.compiler import Binding, Builtin
 
 
 #: the members of a play (``play.X`` is the play being judged, ``last.X`` the play to beat)
@@ -48,3 +48,21 @@ def bindings(toggles: list) -> dict:
     for t in toggles:
         names[f"state.{t}"] = Binding(lambda g, _t=t: g.state[_t], f"whether `{t}` is in force")
     return names
+
+
+def finishing_builtins() -> dict:
+    """``position(seat)``, ``role(seat)``, ``role_points(seat)``: where a seat finished the deal just
+    ended (1 = first out), and the name and points `roles` give that position with this many players.
+    The load checks refuse ``role``/``role_points`` in a ruleset without `roles`."""
+
+    def role_row(g, s):
+        return g.prog.roles_for(g.n)[g.final_order.index(s)]
+
+    return {
+        "position": Builtin(lambda g, s: g.final_order.index(s) + 1, (1, 1),
+                            "a seat's finishing position in the deal just ended (1 = first out)", returns="number"),
+        "role_points": Builtin(lambda g, s: role_row(g, s)[1], (1, 1), "the points of the role a seat finished in",
+                               returns="number"),
+        "role": Builtin(lambda g, s: role_row(g, s)[0], (1, 1), "the name of the role a seat finished in",
+                        returns="text"),
+    }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...rulebook.cards import meld_words
 from ...rulebook.context import Context
-from ...rulebook.document import Code, Para, Section, bullets, cat, sentence
+from ...rulebook.document import Code, Para, Section, Table, bullets, cat, sentence
 from . import Toggle
 
 
@@ -90,3 +90,13 @@ def _ending_rules(ctx: Context) -> list:
     trick = ("when everyone passes in a row, play is blocked and the hand ends",) if c.all_passed == "end_hand" \
         else ("a trick ends when every other player still in it has passed; its last player leads the next",)
     return [ends, trick]
+
+
+def roles(ctx: Context) -> Section:
+    """The `roles` table: the role and points of each finishing position, by the number of players."""
+    rows = []
+    for n, by_position in sorted(ctx.model.roles.items()):
+        for i, (name, points) in enumerate(by_position):
+            rows.append(((str(n),), (str(i + 1),), (name,), (str(points),)))
+    return Section("Roles", (Para(("Finishing positions give roles and points, by the number of players:",)),
+                             Table(("players", "position", "role", "points"), tuple(rows))))

@@ -148,9 +148,6 @@ class TricksMechanic(Mechanic):
                                   "the position of a card's rank in `tricks.order` (0 = lowest)", returns="number"),
         }
 
-    def dormant(self) -> tuple:
-        return tuple(self.names(None))
-
     def closed_sets(self, model, t: Tricks, cards) -> dict:
         suits = tuple(cards.suits)
         out: dict[str, Any] = {"trump": suits}
