@@ -100,7 +100,8 @@ class Mechanic:
     #: action words this mechanic's phases offer that the notation does not have (``Verb``)
     verbs: dict = {}
     #: how the rulebook reads its names in a rule (``rulebook.words``): ``{"names": {name: noun},
-    #: "members": {(base, member): noun}, "conditions": {name: (when it holds, when it does not)}}``
+    #: "members": {(base, member): noun}, "conditions": {name: (when it holds, when it does not)},
+    #: "own": {builtin: noun}}`` (``own``: a one-argument builtin read "ARG's noun")
     phrases: dict = {}
     #: the package the mechanic came from (set when it is registered)
     origin: str = "rulesdsl"
@@ -181,7 +182,8 @@ class Mechanic:
     # ------------------------------------------------------------------ words
     def rulebook(self, ctx, part: str) -> list:
         """The rulebook's blocks for this section (``rulebook.document`` Sections and Paras) in one of its
-        parts: ``"deal"`` (after the deal steps) or ``"play"`` (in "A turn"); ``ctx`` is a
+        parts: ``"deal"`` (after the deal steps), ``"play"`` (in "A turn") or ``"scoring"`` (at the end of
+        "Scoring"); ``ctx`` is a
         ``rulebook.context.Context`` (``ctx.value(expr)``, ``ctx.when(cond)``, ``ctx.on``/``ctx.off``:
         what the parameters make of a rule)."""
         return []

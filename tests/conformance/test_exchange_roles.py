@@ -99,6 +99,17 @@ def test_role_without_roles_and_roles_without_finishers_are_refused_where_writte
     assert "2:1: error[E-IGNORED]: `roles` has no effect" in ignored, ignored
 
 
+@documents("roles")
+def test_the_rulebook_lists_the_roles_and_reads_role_points_as_words():
+    """`rulesdsl rulebook`: a climbing game's `roles` are a table in "Scoring" (players, position, role,
+    points), and `role_points(player)` reads as "the player's role points" (the climbing mechanic's words)."""
+    from rulesdsl.rulebook import rulebook
+    text = rulebook("president")
+    assert "every player scores the player's role points" in text
+    scoring = text.split("\n## Scoring\n")[1].split("\n## ")[0]
+    assert "### Roles" in scoring and "| 4 | 1 | President | 2 |" in scoring
+
+
 @documents("scoring.each_player")
 def test_a_mechanics_function_in_a_ruleset_without_its_section_names_the_section():
     """A function a mechanic gives (`position` of `climbing:`, `bid` of `bidding:`, `tricks` of `tricks:`)
