@@ -334,7 +334,10 @@ def test_terminal_refuses_an_illegal_move_and_asks_again():
     child.sendline("draw")                      # a unique start of a move
     child.expect("You draw from the stock.")
     child.expect("seat 1> ")
-    child.sendintr()                            # Ctrl-C leaves cleanly
+    # Ctrl-C leaves cleanly. Sent once the prompt reads keys (echo off), as a person's key press comes: sent
+    # while the tty still echoed, it once raced prompt_toolkit's start under a loaded CI machine.
+    assert child.waitnoecho(timeout=30)
+    child.sendintr()
     child.expect("Left the table.")
     child.expect(pexpect.EOF)
     child.close()
