@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl.engine import state
-from rulesdsl.engine.determinize import _deal
+from rulesdsl.engine.determinize import _deal, _placeable
 from rulesdsl.engine.visibility import containers
 from rulesdsl.source.resolve import bundled_names
 
@@ -210,6 +210,17 @@ def test_a_place_a_deal_would_take_from_cards_that_need_it_is_refused():
     for k in range(40):
         out = _deal({frozenset({a, b}): [3], frozenset({a, c}): [1, 2]}, {a: 1, b: 1, c: 1}, random.Random(k))
         assert out[b] == [3] and sorted(out[a] + out[c]) == [1, 2]
+
+
+def test_the_fit_check_moves_a_card_on_twice_and_forgets_where_it_was():
+    """One slot each in places 0, 1 and 2; card y may lie anywhere, cards x1 and x2 only in place 0.  The
+    check first sends y to 0; x1 then moves y on to 1; for x2, 0 is full of x1 alone, so nothing fits.
+    Catches the flow remembering y in place 0 after moving it on (`flow[other, key] -= 1` -> `+=`): y then
+    moves on a second time, from 1 to 2, and two cards seem to fit the one slot of place 0.  (Small ints
+    as places, so the order in which a set of them is tried is fixed.)"""
+    left = {0: 1, 1: 1, 2: 1}
+    assert not _placeable({frozenset({0, 1, 2}): ["y"], frozenset({0}): ["x1", "x2"]}, dict(left))
+    assert _placeable({frozenset({0, 1, 2}): ["y"], frozenset({0}): ["x1"], frozenset({2}): ["z"]}, dict(left))
 
 
 def test_a_player_halfway_through_a_contract_keeps_the_rest_of_it_in_every_world():

@@ -218,6 +218,16 @@ def test_or_drops_branches_the_parameters_switch_off():
     assert "params" not in t.text and "b =" not in t.text
 
 
+def test_a_chain_with_one_part_left_reads_as_that_part():
+    """An `or` (or `and`) whose other parts the parameters switch off reads as its one part left, also
+    as the branch an `if` takes.  Catches the lone part kept inside a chain of one (`_gather` without its
+    one-step case): the branch then read "so `params.off or b == 1`: b = 2 != 1"."""
+    t = trace_of("if a > 1 then (params.off or b == 1) else true", {"off": False}, a=5, b=2)
+    assert t.value is False and t.text == "a = 5 > 1, so b = 2 != 1"
+    t = trace_of("if a > 1 then (params.on and b == 2) else false", {"on": True}, a=5, b=2)
+    assert t.value is True and t.text == "a = 5 > 1, so b = 2 == 2"
+
+
 def test_if_names_the_branch_taken_and_not_negates():
     t = trace_of("if a > 1 then b == 1 else c == 1", a=5, b=2, c=1)
     assert t.value is False and t.text == "a = 5 > 1, so b = 2 != 1"

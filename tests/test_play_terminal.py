@@ -266,6 +266,27 @@ def test_replay_through_standard_input(tmp_path):
     assert f"g N, with N from 0 (the deal) to {total}." in result.output
 
 
+
+def test_a_replay_says_a_hand_s_result_at_the_action_that_ended_it(tmp_path):
+    """Stepping through a replay, the action that ends a hand is followed by the hand's result, the
+    one before it is not; the last action of the match shows the last hand's.  Catches the result
+    line left out of the replay."""
+    table = Table.new(rulesdsl.load("crazy_eights", {"target_score": 60}), ["greedy", "greedy"], seed=4)
+    table.run_bots()
+    assert table.to_move is None
+    events = table.events
+    ends = [k for k in range(1, len(events) + 1) if k == len(events) or events[k].hand != events[k - 1].hand]
+    assert len(ends) >= 2                                   # a match of several hands
+    saved = tmp_path / "match.json"
+    saved.write_text(json.dumps(table.save()))
+    first = ends[0]
+    keys = f"g {first - 1}\ng {first}\ng {len(events)}\nq\n"
+    output = CliRunner().invoke(cli, ["replay", str(saved)], input=keys).output
+    screens = re.split(r"replay · action \d+ of \d+", output)[1:]
+    assert len(screens) == 4
+    assert "Hand 1 ended" not in screens[1] and "Hand 1 ended (" in screens[2]
+    assert f"Hand {len(ends)} ended (" in screens[3]
+
 # ---------------------------------------------------------------------------------------- a real terminal
 def _spawn(*args, cwd=None, term="dumb"):
     pexpect = _need("pexpect")

@@ -192,6 +192,22 @@ def test_distinct_suits_forbids_two_cards_of_one_suit_in_a_set():
     assert melds_offered(g) == {"meld 5S 5H 5D", "meld 5S 5S 5H", "meld 5S 5S 5D"}
 
 
+@documents("melds.*.distinct_suits", "wild")
+def test_a_set_with_more_wild_cards_than_it_may_hold_keeps_a_natural_card():
+    """A set holds at least one natural card: with four wild 2s and one five in hand, the sets offered
+    are the five with two of the 2s, each 2 standing for a suit the set does not have yet.  Catches the
+    count of wild cards a set may take being the wild cards held (`min(n_wild, size - 1)` -> `max`): the
+    search then asked for a set of -1 natural cards and the move listing failed with a ValueError."""
+    hand, drawn = ["5S", "2H", "2D", "2C"], "2S"
+    wild = 'wild: rank(card) == "2"'
+    g = after_draw(table_rules("  set: {kind: set, min: 3, distinct_suits: true}", wild=wild), hand, drawn)
+    offered = melds_offered(g)
+    assert len(offered) == 6 and all(m.startswith("meld 5S ") for m in offered)
+    assert "meld 5S 2H=5H 2D=5D" in offered and "meld 2H=5S 2D=5H 2C=5D" not in offered
+    g = after_draw(table_rules("  set: {kind: set, min: 3}", wild=wild), hand, drawn)
+    assert "meld 5S 2D=5S 2C=5S" in melds_offered(g) and len(melds_offered(g)) == 6
+
+
 @documents("melds.*.ranks")
 def test_ranks_picks_the_group_type_of_each_rank():
     """Several `group` types: each rank belongs to the first that lists it (a type without `ranks`
