@@ -157,7 +157,8 @@ def test_cards_sort_by_suit_then_rank_with_jokers_then_unknown_texts_last():
 
 def test_a_climbing_trick_names_who_passed_only_when_someone_has():
     """The terminal's trick lines for a climbing game: the play to beat, then who passed and who is locked
-    out -- only when someone is (no empty "passed:" line)."""
+    out -- only when someone is (no empty "passed:" line) -- and any other fact of the trick that holds.
+    Catches the listing of the other facts left out (the cards a seat owes in a shedding game)."""
     from rulesdsl.table.terminal import _trick
     style = CardStyle.of(rulesdsl.load("president").new_game(seed=1))
     name = {0: "you", 1: "seat 2", 2: "seat 3"}.__getitem__
@@ -167,6 +168,10 @@ def test_a_climbing_trick_names_who_passed_only_when_someone_has():
     trick["passed"] = []
     text = " ".join(line.plain for line in _trick({"trick": trick}, style, name))
     assert "passed" not in text and "7S" in text
+    # any other fact of the trick the view tells, by its name, when it is there (cards a seat owes)
+    trick.update(draws_owed=2, drawn_this_turn=0)
+    text = " ".join(line.plain for line in _trick({"trick": trick}, style, name))
+    assert "draws owed: 2" in text and "drawn this turn" not in text
 
 
 def test_red_suits_come_from_the_deck_or_the_usual_letters():

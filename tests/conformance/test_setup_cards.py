@@ -264,6 +264,9 @@ def test_a_stock_and_a_hand_are_required():
     """A table zone `stock` and a per-player zone `hand` are required."""
     no_stock = ZONES.replace("  stock: {visible: none}\n", "")
     assert "error[E-MISSING]: the ruleset needs a table zone named `stock`" in refusal(text(zones=no_stock))
+    stock_per_seat = ZONES.replace("  stock: {visible: none}", "  stock: {per: player, visible: none}")
+    assert stock_per_seat != ZONES
+    assert "error[E-MISSING]: the ruleset needs a table zone named `stock`" in refusal(text(zones=stock_per_seat))
     hand_on_table = ZONES.replace("hand: {per: player, visible: owner}", "hand: {visible: owner}")
     assert "error[E-MISSING]: the ruleset needs a per-player zone named `hand`" in refusal(text(zones=hand_on_table))
 
