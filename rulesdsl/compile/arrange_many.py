@@ -161,9 +161,8 @@ class ManyArranger:
             for laid in options[t]:
                 if laid & used:
                     continue
-                choice[t] = laid
+                choice[t] = laid             # (every level sets its own entry before the leaf reads it)
                 search(t + 1, used | laid)
-            choice[t] = 0
 
         search(0, 0)
         layoffs, laid_all = [], 0
