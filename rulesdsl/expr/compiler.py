@@ -367,12 +367,12 @@ class Scope:
         """Arithmetic that can never run is a type error at load: `-`, `*`, `/`, `//`, `%` on a text, a list
         or nothing; `+` of a number and a text or a list, or of nothing (true and false count as 1 and 0)."""
         sym, left, right = e.args
-        kinds = (self._type(left), self._type(right))
+        kinds = (self._value_kind(left), self._value_kind(right))
         if sym == "+":
-            known = {k for k in kinds if k}
-            bad = "none" in known or (len(known) > 1 and known != {"number", "bool"})
+            known = {"list" if k == "cards" else k for k in kinds if k}      # cards join as a list does
+            bad = bool(known & {"none", "card"}) or (len(known) > 1 and known != {"number", "bool"})
         else:
-            bad = any(k in ("text", "list", "none") for k in kinds)
+            bad = any(k in ("text", "list", "none", "card", "cards") for k in kinds)
         if bad:
             shown = " and ".join(_NOT_NUMBERS.get(k, "a number") if k else "a value" for k in kinds)
             self._fail(e, "E-TYPE", f"`{e}` cannot be computed: `{sym}` is given {shown}",
@@ -385,10 +385,15 @@ class Scope:
             self._check_number(e.args[1])
             self._check_number(e.args[2])
             return
-        kind = self._type(e)
+        kind = self._value_kind(e)
         if kind in _NOT_NUMBERS:
             self._fail(e, "E-TYPE", f"`{e}` stands where a number must be, but it gives {_NOT_NUMBERS[kind]}",
                        "a score, a count or a value is a number: `count(hand)`, `params.points`, `10`")
+
+    def _value_kind(self, e: E) -> str:
+        """``_type``, or "card" / "cards" for what always gives cards (a zone, ``top(discard)``): the kinds
+        a number rule and arithmetic refuse."""
+        return self._type(e) or self._shows(e)
 
     # ------------------------------------------------------------------ cards named as text
     def _shows(self, e: E, seen: frozenset = frozenset()) -> str:
@@ -1026,7 +1031,8 @@ def _names_a_card(text: str, cards) -> bool:
 
 
 #: what a value that is no number is called in the type error of a number rule
-_NOT_NUMBERS = {"text": "a text", "bool": "true or false", "list": "a list", "none": "nothing (none)"}
+_NOT_NUMBERS = {"text": "a text", "bool": "true or false", "list": "a list", "none": "nothing (none)",
+                "card": "a card", "cards": "cards (a list of them)"}
 
 
 def _type_of(v: Any) -> str:

@@ -1,6 +1,7 @@
 """Conformance: "A number is a number" (docs/language.md, "Types are checked at load").  A key that a rule
 reads as a number -- a score, a value, a count -- must give one; a text, true or false, a list or nothing
-there is `E-TYPE`, reported where it is written, each branch of an `if` judged on its own.  (Such a file
+there is `E-TYPE`, reported where it is written, each branch of an `if` judged on its own; so are cards
+(a zone, `top(stock)`), which once loaded as a score and stopped the first scoring with a `TypeError`.  (Such a file
 once loaded and then stopped in play with a Python `TypeError`.)"""
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def line_of(text: str, needle: str) -> int:
     ("  each_player: tricks(player) > 2\n", "", "true or false"),
     ("  each_player: 'if tricks(player) > 0 then params.bonus else 0'\n", "params: {bonus: [1, 2]}\n", "a list"),
     ("  each_player: 'if tricks(player) > 0 then 1 else \"none\"'\n", "", "a text"),
+    ("  each_player: stock\n", "", "cards (a list of them)"),
+    ("  each_player: player.hand\n", "", "cards (a list of them)"),
+    ("  each_player: 'if tricks(player) > 0 then top(stock) else 0'\n", "", "a card"),
 ])
 def test_a_score_that_gives_no_number_is_refused_where_it_is_written(scoring, extra, gives):
     text = extra + ruleset(scoring=scoring)
@@ -91,6 +95,8 @@ def test_a_parameter_is_never_a_mapping(declared):
     ("  each_player: 'tricks(player) % params.xs'\n", "params: {xs: [1, 2]}\n", "`%` is given a number and a list"),
     ("  each_player: 'tricks(player) + params.w'\n", "params: {w: high}\n", "`+` is given a number and a text"),
     ("  each_player: 'count(hand) + params.xs'\n", "params: {xs: [1, 2]}\n", "`+` is given a number and a list"),
+    ("  each_player: 'count(hand) - player.hand'\n", "", "`-` is given a number and cards"),
+    ("  each_player: 'top(stock) + 1'\n", "", "`+` is given a card and a number"),
 ])
 def test_arithmetic_that_can_never_run_is_refused_where_it_is_written(scoring, extra, words):
     """docs/language.md: arithmetic on a text, a list or nothing (`+` joining only texts with texts, lists with
@@ -110,5 +116,6 @@ def test_ordering_a_number_with_a_list_is_refused_where_it_is_written():
 
 def test_arithmetic_of_numbers_and_truth_values_and_joins_of_one_kind_still_load():
     text = "params: {xs: [1, 2], w: high}\n" + ruleset(
-        scoring="  each_player: 'tricks(player) * 2 + (tricks(player) > 1) + count(params.xs + [3])'\n")
+        scoring="  each_player: 'tricks(player) * 2 + (tricks(player) > 1) + count(params.xs + [3])"
+                " + count(player.hand + player.taken)'\n")
     assert rules(text).model.scoring.each_player is not None
