@@ -281,6 +281,17 @@ def test_a_function_named_as_a_value_is_not_suggested_as_itself(tmp_path):
     assert "wild(" in d.hint and "function" in d.message
 
 
+def test_an_unknown_name_suggests_a_close_bare_name_and_lists_bare_names(tmp_path):
+    """A misspelt name gets "did you mean" over the bare names an expression may use (`dealer`), and a name
+    close to none lists some of them -- bare names, not members such as `deal.number`.  Catches the names
+    offered being the dotted ones instead (`"." not in n` -> `in`)."""
+    d = _one(_load_file(tmp_path, "extends: gin_rummy\nmatch: {ends_when: 'dealr == 1'}\n"), "E-UNDEFINED")
+    assert "did you mean `dealer`" in d.hint
+    d = _one(_load_file(tmp_path, "extends: gin_rummy\nmatch: {ends_when: 'zzzzzz == 1'}\n"), "E-UNDEFINED")
+    listed = d.hint.removeprefix("names: ").split(", ")
+    assert d.hint.startswith("names: ") and "dealer" in listed and not any("." in n for n in listed)
+
+
 def test_a_value_called_as_a_function(tmp_path):
     d = _one(_load_file(tmp_path, "extends: gin_rummy\nmatch: {ends_when: 'players() > 3'}\n"), "E-UNDEFINED")
     assert "not a function" in d.message

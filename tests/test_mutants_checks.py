@@ -92,12 +92,22 @@ DOCUMENTED_ARITY = {
     "melded": 1, "held": 1, "holder": 1, "position": 1, "role": 1, "role_points": 1, "seat_after": 2,
     "team_of": 1, "partner": 1, "members": 1, "in_reserve": 1, "reserve_turns": 1, "answer": 1,
     "team_books": 2, "melded_value": 1, "team_melded": 1, "held_cards": 1, "top": 1, "color": 1,
-    "marked": 2, "marks_by": 2,
+    "marked": 2, "marks_by": 2, "tricks": 1, "card_suit": 1, "trick_rank": 1,
 }
 
 
 #: builtins a `climbing:` section gives (they read its finishing order): tried in a climbing game
 CLIMBING_ONLY = ("position", "role", "role_points")
+TRICKS_ONLY = ("tricks", "card_suit", "trick_rank")
+
+
+def _arity_ruleset(name: str, call: str) -> str:
+    """A ruleset that calls ``call`` in a score: the mechanic's own game where the builtin needs one."""
+    if name in CLIMBING_ONLY:
+        return f"extends: president\nscoring:\n  each_player: '{call}'\n"
+    if name in TRICKS_ONLY:
+        return f"extends: hearts\nscoring:\n  each_player: 'count([{call}])'\n"
+    return mini(score=call)
 
 
 @pytest.mark.parametrize("name", sorted(DOCUMENTED_ARITY))
@@ -112,8 +122,7 @@ def test_every_builtin_takes_exactly_its_documented_number_of_arguments(name):
     assert builtin_docs()[name][1] == (k, k)
     for n in (k + 1, k - 1):
         call = f"{name}({', '.join(['player'] * n)})"
-        out = refusal(f"extends: president\nscoring:\n  each_player: '{call}'\n" if name in CLIMBING_ONLY
-                      else mini(score=call))
+        out = refusal(_arity_ruleset(name, call))
         assert f"error[E-ARITY]: `{name}` takes {k} argument(s), got {n}" in out, (call, out)
 
 

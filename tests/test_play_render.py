@@ -219,8 +219,52 @@ def test_replay_screen_shows_every_hand():
     assert all("cards" in merged_view(views)["zones"]["hand"][s] for s in range(table.game.n))
 
 
+def test_the_status_line_names_who_is_on_turn_in_which_step_and_the_dealer_on_both_screens():
+    """docs/play.md, "The screen": under the scores, whose turn it is, in which step, and who dealt -- on a
+    seat's screen and on a replay's.  Catches the dealer left out of the line, and the line left out of
+    the replay's screen."""
+    table = Table.new(rulesdsl.load("gin_rummy"), ["human", "greedy"], seed=2, dealer=1)
+    style = CardStyle.of(table.game)
+    mine = to_text(seat_screen(table.view(0), style, lambda s: table.name(s, 0), "Gin", [], who=table.name(0)))
+    views = [table.view(s) for s in range(2)]
+    replay = to_text(replay_screen(views, style, table.name, "Gin", 0, 10, ["The deal, before any action."]))
+    assert "Turn: you (offer) · dealer: seat 2 (greedy)" in mine.splitlines()
+    assert "Turn: seat 1 (offer) · dealer: seat 2 (greedy)" in replay.splitlines()
+
+
 # ---------------------------------------------------------------------------------------- answers
 LEGAL = ["draw stock", "take discard", "play 3S", "play 3S 3C", "discard QS", "discard QH"]
+
+
+def test_lines_from_a_pipe_show_the_prompt_and_the_answer_as_a_terminal_would():
+    """docs/play.md: the table can be driven by a script or a pipe; each prompt is written, then the
+    answer read (echoed as a terminal would), and the end of the input leaves the table.  Catches the
+    prompt left unwritten, which a script waits for."""
+    import io
+
+    from rulesdsl.table.reading import PlainReader
+
+    shown = []
+    reader = PlainReader(io.StringIO("draw stock\r\n"), shown.append)
+    assert reader.read("seat 1> ", LEGAL) == "draw stock"
+    assert "".join(shown) == "seat 1> draw stock\n"
+    with pytest.raises(EOFError):
+        reader.read("seat 1> ")
+    assert "".join(shown).endswith("seat 1> \n")
+
+
+def test_a_terminal_gets_the_prompt_with_completion_and_anything_else_plain_lines(monkeypatch):
+    """docs/play.md: TAB completion at a terminal, plain lines from a pipe (or when asked).  Catches the
+    plain reader chosen for a terminal as well (`force_plain` defaulting to true)."""
+    from rulesdsl.table import reading
+
+    monkeypatch.setattr(reading, "PromptReader", lambda: "prompt")
+    for stream in ("stdin", "stdout"):
+        monkeypatch.setattr(getattr(reading.sys, stream), "isatty", lambda: True, raising=False)
+    assert reading.make_reader() == "prompt"
+    assert isinstance(reading.make_reader(force_plain=True), reading.PlainReader)
+    monkeypatch.setattr(reading.sys.stdout, "isatty", lambda: False, raising=False)
+    assert isinstance(reading.make_reader(), reading.PlainReader)
 
 
 @pytest.mark.parametrize("typed,kind,text", [
