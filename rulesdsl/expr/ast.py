@@ -53,6 +53,27 @@ class NumExpr(Expr):
 
 
 @dataclass(frozen=True)
+class SeatExpr(Expr):
+    """An expression written where a seat stands (a first leader, the next dealer): a text, a truth
+    value, a list, cards or nothing there is a type error at load."""
+
+    none_ok = False
+
+
+@dataclass(frozen=True)
+class SeatOrNoneExpr(SeatExpr):
+    """A seat, or none for no seat (an exchange's `to`: that seat gives nothing)."""
+
+    none_ok = True
+
+
+@dataclass(frozen=True)
+class CardExpr(Expr):
+    """An expression written where a card stands, as its text (an opening lead), or none: a number, a
+    truth value, a list, cards or a text that is no card of the deck there is a type error at load."""
+
+
+@dataclass(frozen=True)
 class FunctionExpr(Expr):
     """A derived function (``penalty(n): n * 2`` under ``derived:``): its body, and its parameters,
     which are local names in the body.  ``key_pos`` is where the heading ``penalty(n)`` was written."""

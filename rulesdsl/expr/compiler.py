@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 from ..errors import Diagnostics, suggest
 from ..source import MAX_NUMBER
 from ..source.tree import UNKNOWN
-from .ast import CondExpr, E, Expr, FunctionExpr, NumExpr
+from .ast import CardExpr, CondExpr, E, Expr, FunctionExpr, NumExpr, SeatExpr
 
 
 class Const:
@@ -203,6 +203,10 @@ class Scope:
                 self._check_condition(expr.ast)
             elif isinstance(expr, NumExpr):
                 self._check_number(expr.ast)
+            elif isinstance(expr, SeatExpr):
+                self._check_seat(expr.ast, expr.none_ok)
+            elif isinstance(expr, CardExpr):
+                self._check_card(expr.ast)
             if self._nesting(expr.ast) and not isinstance(fn, Const):
                 fn = _one_budget(fn)
             return fn
@@ -390,6 +394,35 @@ class Scope:
             self._fail(e, "E-TYPE", f"`{e}` stands where a number must be, but it gives {_NOT_NUMBERS[kind]}",
                        "a score, a count or a value is a number: `count(hand)`, `params.points`, `10`")
 
+    def _check_seat(self, e: E, none_ok: bool) -> None:
+        """A seat rule must give a seat (a number; none too where that means no seat): a branch that
+        always gives text, a truth value, a list, cards or (where none is no seat) nothing is refused."""
+        if e.op == "if":
+            self._check_seat(e.args[1], none_ok)
+            self._check_seat(e.args[2], none_ok)
+            return
+        kind = self._value_kind(e)
+        if kind in _NOT_NUMBERS and not (none_ok and kind == "none"):
+            self._fail(e, "E-TYPE", f"`{e}` stands where a seat must be, but it gives {_NOT_NUMBERS[kind]}",
+                       "a seat is its number, from 0: `dealer`, `next_seat(dealer)`, `holder(\"2C\")`"
+                       + (", or none for no seat" if none_ok else ""))
+
+    def _check_card(self, e: E) -> None:
+        """A card rule gives a card as its text (or a card, or none): a branch that always gives a
+        number, a truth value, a list or cards is refused, and so is a text that names no card of the deck."""
+        if e.op == "if":
+            self._check_card(e.args[1])
+            self._check_card(e.args[2])
+            return
+        if e.op == "const" and isinstance(e.args[0], str):
+            self._card_kind(e, "stands where a card must be")     # no card of the deck: E-TYPE
+            return
+        kind = self._value_kind(e)
+        if kind in ("number", "bool", "list", "cards"):
+            self._fail(e, "E-TYPE", f"`{e}` stands where a card must be, but it gives "
+                       f"{_NOT_NUMBERS.get(kind, 'a number')}",
+                       "a card is written as its text, `\"2C\"`, or read from the table: `top(discard)`")
+
     def _value_kind(self, e: E) -> str:
         """``_type``, or "card" / "cards" for what always gives cards (a zone, ``top(discard)``): the kinds
         a number rule and arithmetic refuse."""
@@ -424,7 +457,7 @@ class Scope:
             return yes if yes == no or none_no else no if none_yes else ""
         return ""
 
-    def _card_kind(self, e: E) -> int:
+    def _card_kind(self, e: E, where: str = "is compared with a card") -> int:
         """The card kind a text constant names (-1: a card this deal's deck lacks, such as a joker when a
         parameter deals none, which no card equals); a text that names no card is a type error at load."""
         text = e.args[0]
@@ -433,7 +466,7 @@ class Scope:
             return -1
         if kind is None:
             kinds = self.cards.kind_text
-            self._fail(e, "E-TYPE", f"\"{text}\" is compared with a card, but it is no card of this deck",
+            self._fail(e, "E-TYPE", f"\"{text}\" {where}, but it is no card of this deck",
                        _suggest(text.upper(), kinds) or f"cards are written rank then suit: \"{kinds[0]}\", "
                        f"\"{kinds[-1]}\"")
         return kind

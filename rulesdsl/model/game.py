@@ -16,7 +16,7 @@ from ..expr.ast import Expr
 from ..source.tree import Map, Node, Pos, Scalar, Seq, UNKNOWN, describe
 from ..mechanics.registry import broken, by_key, load_installed, mechanics, on_change, present, refuse
 from .parts import DOC, RANK_LIST, const_expr, make
-from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, NumT, Str, Struct, Text, Type,
+from .schema import (INVALID, Bool, Choice, ChoiceExpr, CondT, ExprT, Field, Int, ListOf, MapOf, NumT, SeatT, Str, Struct, Text, Type,
                      _kind, value_kind, yaml_set_hint)
 
 # --------------------------------------------------------------------------------------- objects
@@ -684,7 +684,7 @@ DEAL_STEP = Struct("deal step", {
     "turn_up": Field(Str(), doc="a pile that receives one card from the stock, face up"),
     "as": Field(Str(), doc="remember that card under this name, as deal.NAME"),
     "bury_while": Field(CondT(), doc="turn_up: while the card turned up is such (`card`), bury it in the stock"),
-    "seat": Field(ExprT(), doc="deal: only this seat receives the cards, e.g. `holder(\"3D\")` (read at the deal)"),
+    "seat": Field(SeatT(), doc="deal: only this seat receives the cards, e.g. `holder(\"3D\")` (read at the deal)"),
     "when": Field(CondT(), doc="the step happens only when this holds (it may read parameters and `players`)"),
     "cover_while": Field(CondT(), doc="turn_up: while the card turned up is such (`card`), turn another onto it"),
     "set_aside": Field(ExprT(), doc="a list of cards (texts) taken out of the deck into the table zone `to` "
@@ -809,7 +809,7 @@ STOCK_OUT = Struct("stock_out", {
 COUNTER = Struct("counter", {
     "on": Field(ListOf(Str(), 1), True, doc="the actions that count: verbs (play, layoff, ...) or go-out names"),
     "add": Field(NumT(), default=const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
-    "seat": Field(ExprT(), doc="whose count changes (default: the seat acting; `event.meld_owner` for a layoff)"),
+    "seat": Field(SeatT(), doc="whose count changes (default: the seat acting; `event.meld_owner` for a layoff)"),
     "when": Field(CondT(), doc="the action counts only when this holds"),
     "resets": Field(Choice("turn", "trick", "deal", "match"), default="deal",
                     doc="when the count starts again at 0: the seat's own turn, a trick, a deal, never"),
@@ -885,7 +885,7 @@ class RolesT(Type):
 
 MATCH = Struct("match", {
     "ends_when": Field(CondT(), True),
-    "next_dealer": Field(ExprT()),
+    "next_dealer": Field(SeatT(none_ok=True)),
     "first_dealer": Field(Choice("random", "seat0"), default="random"),
     "winner": Field(Choice("highest", "lowest"), default="highest",
                     doc="the highest total wins the match, or the lowest"),

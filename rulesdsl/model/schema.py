@@ -169,6 +169,36 @@ class NumT(ExprT):
         return built
 
 
+class SeatT(ExprT):
+    """A seat: an expression that gives a seat's number (checked when it is compiled); with
+    ``none_ok``, none (no seat) too."""
+
+    name = "a seat"
+
+    def __init__(self, none_ok: bool = False):
+        self.none_ok = none_ok
+
+    def build(self, node, diags, where):
+        built = super().build(node, diags, where)
+        if isinstance(built, Expr) and type(built) is Expr:
+            from ..expr.ast import SeatExpr, SeatOrNoneExpr
+            return (SeatOrNoneExpr if self.none_ok else SeatExpr)(built.ast, built.text, built.pos)
+        return built
+
+
+class CardT(ExprT):
+    """A card, written as its text, or none: an expression checked when it is compiled."""
+
+    name = "a card"
+
+    def build(self, node, diags, where):
+        built = super().build(node, diags, where)
+        if isinstance(built, Expr) and type(built) is Expr:
+            from ..expr.ast import CardExpr
+            return CardExpr(built.ast, built.text, built.pos)
+        return built
+
+
 @dataclass(frozen=True)
 class WordsExpr(Expr):
     """An expression written where one of a few words may stand: it remembers the words, so a bare

@@ -119,3 +119,50 @@ def test_arithmetic_of_numbers_and_truth_values_and_joins_of_one_kind_still_load
         scoring="  each_player: 'tricks(player) * 2 + (tricks(player) > 1) + count(params.xs + [3])"
                 " + count(player.hand + player.taken)'\n")
     assert rules(text).model.scoring.each_player is not None
+
+
+# --------------------------------------------------------------------- a seat is a seat, a card a card
+@documents("tricks.first_leader", "match.next_dealer")
+@pytest.mark.parametrize("line,gives", [
+    ("  first_leader: 'true'\n", "true or false"),
+    ("  first_leader: '\"2S\"'\n", "a text"),
+    ("  first_leader: 'if deal.number > 1 then next_seat(dealer) else player.hand'\n", "cards (a list of them)"),
+    ("  first_leader: 'none'\n", "nothing (none)"),
+])
+def test_a_seat_that_gives_no_seat_is_refused_where_it_is_written(line, gives):
+    """docs/language.md: a key that names a seat (`first_leader`, `next_dealer`, `bidding.first`, a deal's
+    or a counter's `seat`, `drops_to_last`, an exchange's `to`) must give one; each branch of an `if` is
+    judged.  (`first_leader: "true"` once loaded and stopped the first trick: "gives True; it must be a
+    seat".)"""
+    text = ruleset(tricks=line)
+    d = refused(text)
+    assert d.code == "E-TYPE" and f"stands where a seat must be, but it gives {gives}" in d.message, d.message
+    assert d.pos.line == line_of(text, "first_leader") and "next_seat(dealer)" in d.hint
+
+
+def test_none_is_a_seat_only_where_it_means_no_seat():
+    """`match.next_dealer` may give none (the dealer deals again), so `none` there loads; in
+    `first_leader` it is refused (above)."""
+    text = ruleset().replace("match:\n", "match:\n  next_dealer: 'if deal.number > 1 then none else next_seat(dealer)'\n")
+    assert rules(text).model.match.next_dealer is not None
+    d = refused(ruleset().replace("match:\n", "match:\n  next_dealer: '\"N\"'\n"))
+    assert d.code == "E-TYPE" and "or none for no seat" in d.hint
+
+
+@documents("tricks.opening_lead")
+@pytest.mark.parametrize("line,words", [
+    ("  opening_lead: '\"2Z\"'\n", "\"2Z\" stands where a card must be, but it is no card of this deck"),
+    ("  opening_lead: 'count(hand)'\n", "stands where a card must be, but it gives a number"),
+    ("  opening_lead: 'if deal.number > 1 then \"2S\" else player.hand'\n",
+     "stands where a card must be, but it gives cards"),
+])
+def test_a_card_that_is_no_card_is_refused_where_it_is_written(line, words):
+    """docs/language.md: a key that names a card (`opening_lead`, `opening_play_includes`) gives its text, or
+    none; a text that is no card of the deck, a number or cards is `E-TYPE`.  (`opening_lead: "2Z"` once
+    loaded and stopped the first lead.)"""
+    text = ruleset(tricks=line)
+    d = refused(text)
+    assert d.code == "E-TYPE" and words in d.message, d.message
+    assert d.pos.line == line_of(text, "opening_lead")
+    loads = ruleset(tricks="  opening_lead: 'if deal.number > 1 then none else \"2S\"'\n")
+    assert rules(loads).model.tricks.opening_lead is not None

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from ...expr.ast import Expr
 from ...model.parts import DOC, const_expr, make
-from ...model.schema import Bool, CondT, ExprT, Field, MapOf, NumT, Struct
+from ...model.schema import Bool, CondT, ExprT, Field, MapOf, NumT, SeatT, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic, Verb
 
@@ -52,7 +52,7 @@ BID_CALL = Struct("bid call", {
 }, make(BidCall))
 
 BIDDING = Struct("bidding", {
-    "first": Field(ExprT(), doc="the seat that bids first (default: the dealer's left)"),
+    "first": Field(SeatT(), doc="the seat that bids first (default: the dealer's left)"),
     "min": Field(NumT(), default=const_expr(0), doc="the lowest number a bidder may bid"),
     "max": Field(NumT(), doc="the highest number a bidder may bid (default: the cards in the bidder's hand)"),
     "allowed": Field(CondT(), default=const_expr(True),

@@ -14,7 +14,7 @@ from typing import Optional
 from ...expr.ast import Expr
 from ...model.game import MELD
 from ...model.parts import DOC, RANK_LIST, const_expr, make
-from ...model.schema import Choice, CondT, ExprT, Field, Int, ListOf, MapOf, NumT, Str, Struct
+from ...model.schema import CardT, Choice, CondT, ExprT, Field, Int, ListOf, MapOf, NumT, SeatT, Str, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic
 
@@ -90,7 +90,7 @@ TOGGLE = Struct("toggle", {
 
 OUT_HOOK = Struct("on_going_out", {
     "when": Field(CondT(), True),
-    "drops_to_last": Field(ExprT(), True, doc="a seat that is out at once, finishing below every player left"),
+    "drops_to_last": Field(SeatT(), True, doc="a seat that is out at once, finishing below every player left"),
 }, make(OutHook))
 
 CLIMBING = Struct("climbing", {
@@ -105,12 +105,12 @@ CLIMBING = Struct("climbing", {
     "clears_trick": Field(CondT(), doc="the trick ends at once and this player leads"),
     "goes_last": Field(CondT(), doc="going out with this play finishes last"),
     "pass_locks_out": Field(CondT(), default=const_expr(False)),
-    "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick"),
+    "first_leader": Field(SeatT(), True, doc="the seat that leads the first trick"),
     "toggles": Field(MapOf(TOGGLE), default={}),
     "plays": Field(MapOf(MELD), default={}, doc="what a play may be (meld patterns), weakest first; "
                                                  "default: `sizes` cards of one rank"),
     "suit_order": Field(ListOf(Str(), min_len=1), doc="suits low to high, for `play.high` (default: deck order)"),
-    "opening_play_includes": Field(ExprT(), doc="a card (text) the first play of a deal must include"),
+    "opening_play_includes": Field(CardT(), doc="a card (text) the first play of a deal must include"),
     "on_going_out": Field(ListOf(OUT_HOOK), default=()),
     "ends_when": Field(CondT(), doc="the hand ends when this holds after a play (default: one player left)"),
     "all_passed": Field(Choice("new_trick", "end_hand"), default="new_trick",

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 from ...expr.ast import Expr
 from ...model.parts import DOC, const_expr, make
-from ...model.schema import ChoiceExpr, CondT, ExprT, Field, Int, ListOf, NumT, Str, Struct
+from ...model.schema import ChoiceExpr, CondT, ExprT, Field, Int, ListOf, NumT, SeatT, Str, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic
 
@@ -38,7 +38,7 @@ class ExchangeStep:
 EXCHANGE_STEP = Struct("exchange step", {
     "giver": Field(Int(), doc="a finishing position of the last deal (1 = first, -1 = last)"),
     "receiver": Field(Int(), doc="a finishing position of the last deal (1 = first, -1 = last)"),
-    "to": Field(ExprT(), doc="instead of giver and receiver: every seat gives, each to the seat this gives "
+    "to": Field(SeatT(none_ok=True), doc="instead of giver and receiver: every seat gives, each to the seat this gives "
                              "(`player` is the giver; itself or none: it gives nothing)"),
     "aside": Field(Str(), doc="with `to`: the per-player zone where given cards wait, unseen by the receiver, "
                               "until every seat has given"),

@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 
 from ...expr.ast import Expr
 from ...model.parts import DOC, RANK_LIST, make
-from ...model.schema import CondT, ExprT, Field, MapOf, NumT, Str, Struct
+from ...model.schema import CardT, CondT, ExprT, Field, MapOf, NumT, SeatT, Str, Struct
 from ...source.tree import Pos, UNKNOWN
 from ..base import Mechanic
 
@@ -43,7 +43,7 @@ class Tricks:
 
 
 TRICKS = Struct("tricks", {
-    "first_leader": Field(ExprT(), True, doc="the seat that leads the first trick, e.g. `holder(\"2C\")`"),
+    "first_leader": Field(SeatT(), True, doc="the seat that leads the first trick, e.g. `holder(\"2C\")`"),
     "play_from": Field(Str(), default="hand", doc="the per-player zone cards are played from"),
     "to": Field(Str(), default="trick", doc="the table zone of the trick being played"),
     "won_to": Field(Str(), default="taken", doc="the zone that receives the tricks a player takes (a team zone: the side's)"),
@@ -55,7 +55,7 @@ TRICKS = Struct("tricks", {
     "strength": Field(NumT(), doc="over `card`, `trick.led` and `trump`: the card of greatest strength takes the "
                                    "trick (the first played among equals); default: the highest trump, else the "
                                    "highest card of the led suit"),
-    "opening_lead": Field(ExprT(), doc="a card (text) the first lead of the deal must be, when the leader holds it"),
+    "opening_lead": Field(CardT(), doc="a card (text) the first lead of the deal must be, when the leader holds it"),
     "may_lead": Field(CondT(), doc="over `card`: which cards may lead a trick, unless the leader holds none of them"),
     "may_play": Field(CondT(), doc="over `card`: which cards may be played at all, unless no other card is legal"),
     "broken": Field(MapOf(CondT()), default={},
