@@ -407,15 +407,27 @@ class Scope:
                        "a seat is its number, from 0: `dealer`, `next_seat(dealer)`, `holder(\"2C\")`"
                        + (", or none for no seat" if none_ok else ""))
 
-    def _check_card(self, e: E) -> None:
+    def _check_card(self, e: E, seen: frozenset = frozenset()) -> None:
         """A card rule gives a card as its text (or a card, or none): a branch that always gives a
-        number, a truth value, a list or cards is refused, and so is a text that names no card of the deck."""
-        if e.op == "if":
-            self._check_card(e.args[1])
-            self._check_card(e.args[2])
+        number, a truth value, a list or cards is refused, and so is a text that names no card of the
+        deck -- written there, in a derived value it names, or as a parameter's value."""
+        op, a = e.op, e.args
+        if op == "if":
+            self._check_card(a[1], seen)
+            self._check_card(a[2], seen)
             return
-        if e.op == "const" and isinstance(e.args[0], str):
+        if op == "const" and isinstance(a[0], str):
             self._card_kind(e, "stands where a card must be")     # no card of the deck: E-TYPE
+            return
+        if op == "name" and a[0] in self.derived and a[0] not in self._locals and a[0] not in seen:
+            self._check_card(self.derived[a[0]].ast, seen | {a[0]})
+            return
+        if op == "attr" and a[0].op == "name" and a[0].args[0] == "params" and isinstance(self.params.get(a[1]), str):
+            text = self.params[a[1]]
+            if self.cards.parse_kind(text) is None and not _names_a_card(text, self.cards):
+                self._fail(e, "E-TYPE", f"parameter `{a[1]}` is \"{text}\", which stands where a card must be, "
+                           "but it is no card of this deck", f"cards are written rank then suit: "
+                           f"\"{self.cards.kind_text[0]}\", \"{self.cards.kind_text[-1]}\"")
             return
         kind = self._value_kind(e)
         if kind in ("number", "bool", "list", "cards"):

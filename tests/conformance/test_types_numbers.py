@@ -166,3 +166,28 @@ def test_a_card_that_is_no_card_is_refused_where_it_is_written(line, words):
     assert d.pos.line == line_of(text, "opening_lead")
     loads = ruleset(tricks="  opening_lead: 'if deal.number > 1 then none else \"2S\"'\n")
     assert rules(loads).model.tricks.opening_lead is not None
+
+
+@documents("tricks.opening_lead", "derived", "params")
+def test_a_card_text_in_a_derived_value_or_a_parameter_is_checked_where_it_is_written():
+    """The card a key names may come from a derived value or a parameter: a text there that is no card is
+    refused too, at the derived value's text or at the key that reads the parameter."""
+    text = "derived:\n  lead: 'if players == 3 then \"9S\" else \"2S\"'\n" + ruleset(tricks="  opening_lead: lead\n")
+    d = refused(text)
+    assert d.code == "E-TYPE" and '"9S" stands where a card must be' in d.message and d.pos.line == line_of(text, "lead:")
+    text = "params: {lead: 7S}\n" + ruleset(tricks="  opening_lead: params.lead\n")
+    d = refused(text)
+    assert d.code == "E-TYPE" and 'parameter `lead` is "7S"' in d.message and d.pos.line == line_of(text, "opening_lead")
+    assert rules("params: {lead: 3S}\n" + ruleset(tricks="  opening_lead: params.lead\n")) is not None
+
+
+@documents("tricks.opening_lead")
+def test_a_card_text_made_in_play_that_is_no_card_stops_the_first_lead_naming_the_rule():
+    """A text put together in play cannot be judged at load: when it is no card of the deck, the first
+    trick stops with a located error naming `opening_lead`, rather than leading freely.  Catches the
+    test for it turned round (`text is not None` -> `is None`)."""
+    from conformance.play import game
+    text = ruleset(tricks="  opening_lead: 'rank(top(stock)) + \"Z\"'\n")
+    with pytest.raises(rulesdsl.RuleEvaluationError) as exc:
+        game(text, seed=1)
+    assert "`opening_lead` gives" in str(exc.value) and "not a card of this deck" in str(exc.value)
