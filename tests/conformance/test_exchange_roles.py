@@ -10,7 +10,7 @@ from string import Template
 import textwrap
 
 from conformance.keys import documents
-from conformance.play import game, legal, refusal
+from conformance.play import game, legal, refusal, rules
 
 GAME = Template("""
 name: roles
@@ -97,6 +97,16 @@ def test_role_without_roles_and_roles_without_finishers_are_refused_where_writte
     assert g.scores == [30, 10, 20]                               # order 1, 2, 0: positions 1, 2, 3
     ignored = refusal("extends: rummy_500\nroles:\n  2: [[Top, 1], [Bottom, 0]]\n")
     assert "2:1: error[E-IGNORED]: `roles` has no effect" in ignored, ignored
+
+
+@documents("roles")
+def test_a_role_compared_with_a_name_no_row_gives_is_refused_with_the_roles_declared():
+    """docs/language.md, "A closed set of names": `role(...)` can only be one of the roles declared; a
+    comparison with another text can never hold, and is `E-CHOICE` with "did you mean".  Catches the
+    roles left out of the closed sets (the comparison then loaded and was simply never true)."""
+    out = refusal(text("[]").replace("'role_points(player)'", "'if role(player) == \"Tpo\" then 1 else 0'"))
+    assert "error[E-CHOICE]" in out and "did you mean `Top`" in out, out
+    assert rules(text("[]").replace("'role_points(player)'", "'if role(player) == \"Top\" then 1 else 0'"))
 
 
 @documents("roles")
