@@ -236,6 +236,29 @@ def test_the_status_line_names_who_is_on_turn_in_which_step_and_the_dealer_on_bo
 LEGAL = ["draw stock", "take discard", "play 3S", "play 3S 3C", "discard QS", "discard QH"]
 
 
+def test_the_rules_command_lists_every_parameter_in_force_as_a_ruleset_writes_it():
+    """docs/play.md: `rules` prints the ruleset's parameters in force, each as the file would write it: a
+    switch as `true` / `false` (not Python's True), a list in brackets.  Catches the switch printed as
+    Python writes it."""
+    from rulesdsl.table.playing import rules_lines
+
+    game = rulesdsl.load("hand_and_foot", {"pile_onto_own_meld": True}).new_game(seed=1)
+    lines = rules_lines(game)
+    assert lines[0].startswith("Hand and Foot (4 players)")
+    assert "  pile_onto_own_meld = true" in lines and "  clean_counts_as_dirty = false" in lines
+    assert not any("True" in line or "False" in line for line in lines)
+
+
+def test_a_finished_match_says_so_where_the_turn_would_be():
+    """Once the match is over, the status line says so, and names nobody on turn.  Catches the line
+    left out (the screen then ended at the scores, saying nothing of the end)."""
+    table = Table.new(rulesdsl.load("crazy_eights", {"target_score": 1}), ["greedy", "greedy"], seed=4)
+    table.run_bots()
+    assert table.to_move is None
+    text = to_text(seat_screen(table.view(0), CardStyle.of(table.game), lambda s: table.name(s, 0), "x", []))
+    assert "The match is over." in text.splitlines() and "Turn:" not in text
+
+
 def test_lines_from_a_pipe_show_the_prompt_and_the_answer_as_a_terminal_would():
     """docs/play.md: the table can be driven by a script or a pipe; each prompt is written, then the
     answer read (echoed as a terminal would), and the end of the input leaves the table.  Catches the

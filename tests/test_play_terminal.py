@@ -286,6 +286,10 @@ def test_a_replay_says_a_hand_s_result_at_the_action_that_ended_it(tmp_path):
     assert len(screens) == 4
     assert "Hand 1 ended" not in screens[1] and "Hand 1 ended (" in screens[2]
     assert f"Hand {len(ends)} ended (" in screens[3]
+    # at the last action, a step forward says it is the end and stays there (it deals no position past it)
+    output = CliRunner().invoke(cli, ["replay", str(saved)], input=f"g {len(events)}\nn\nq\n").output
+    assert "This is the end of the game" in output
+    assert re.findall(r"replay · action (\d+) of", output) == ["0", str(len(events))]
 
 # ---------------------------------------------------------------------------------------- a real terminal
 def _spawn(*args, cwd=None, term="dumb"):

@@ -26,7 +26,6 @@ def check_model(m: Ruleset, diags: Diagnostics) -> None:
     _constraints(m, diags)
     _deck(m, diags)
     _melds(m, diags)
-    _counters(m, diags)
     _go_outs(m, diags)
     _zones(m, diags)
     _deal(m, diags)
@@ -303,20 +302,6 @@ def _go_outs(m: Ruleset, d: Diagnostics) -> None:
         if not go.arrange and go.layoffs != "none":
             d.error("E-IGNORED", f"go_out `{name}`: `layoffs` needs melds to lay off onto, and `arrange: false` "
                     "shows the hand without melding it", go.pos, "remove `layoffs`, or arrange the hand")
-
-
-def _counters(m: Ruleset, d: Diagnostics) -> None:
-    """Counter names are free members of a seat; the actions they watch exist."""
-    taken = set(m.zones) | {"score", "hands_won", "deadwood"}
-    verbs = set(builtin_verbs()) | set(m.go_out)
-    for name, c in m.counters.items():
-        if name in taken:
-            d.error("E-DUPLICATE", f"counter `{name}` has the name of a seat's member (a zone, score, hands_won, "
-                    "deadwood)", c.pos, "choose another name")
-        for verb in c.on:
-            if verb not in verbs:
-                d.error("E-UNKNOWN-ACTION", f"counter `{name}` counts `{verb}`, which is no action of this ruleset",
-                        c.pos, suggest(verb, sorted(verbs)) or "actions: " + ", ".join(sorted(verbs)))
 
 
 def _zones(m: Ruleset, d: Diagnostics) -> None:

@@ -106,19 +106,11 @@ def card_class_builtins(classes: list[str], late: dict, table: CardTable, colors
     return out
 
 
-def counter_bindings(counters: list[str]) -> dict[str, Binding]:
-    """``counters.NAME``: the acting seat's count; ``event.size`` / ``event.meld_owner`` while an
-    action is being counted."""
-    names = {f"counters.{c}": Binding(lambda g, _c=c: g.counters[_c][g.actor], f"the acting seat's `{c}` count",
-                                      type="number") for c in counters}
-    if counters:
-        names["event.size"] = Binding(lambda g: g.event_size, "cards the action being counted moves", type="number")
-        names["event.meld_owner"] = Binding(lambda g: g.event_owner, "the owner of the meld a layoff goes onto")
-    return names
-
-
-def seat_attrs(player_zones: list[str], team_zones: list[str] = (), counters: tuple = (),
+def seat_attrs(player_zones: list[str], team_zones: list[str] = (), members: Optional[dict] = None,
                totals: tuple = ()) -> dict[str, Any]:
+    """What ``SEAT.NAME`` reads: a seat's score, hands won and deadwood, its zones (a team's, for a team
+    zone), the members the mechanics give every seat (``members``: name -> fn(game, seat)) and the
+    running totals."""
     attrs = {
         "score": lambda g, s: g.scores[s],
         "hands_won": lambda g, s: g.hands_won[s],
@@ -128,8 +120,7 @@ def seat_attrs(player_zones: list[str], team_zones: list[str] = (), counters: tu
         attrs[z] = lambda g, s, _z=z: g.pzones[_z][s]
     for z in team_zones:
         attrs[z] = lambda g, t, _z=z: g.tzones[_z][t]
-    for c in counters:
-        attrs[c] = lambda g, s, _c=c: g.counters[_c][s]
+    attrs.update(members or {})
     for t in totals:
         attrs[t] = lambda g, s, _t=t: g.totals[_t][s]
     return attrs

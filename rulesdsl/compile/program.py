@@ -20,7 +20,7 @@ from .bounds import card_equals, deadwood_cap
 from .cards import CardTable, build_table
 from .melds import MeldEngine
 from ..mechanics.registry import card_play, mechanics, present
-from .names import (builtins, card_class_builtins, closed_sets, counter_bindings, seat_attrs,
+from .names import (builtins, card_class_builtins, closed_sets, seat_attrs,
                     state_bindings, table_bindings, team_bindings, zone_bindings)
 from .table_melds import MeldRules
 
@@ -290,6 +290,11 @@ class Program:
     card_play: Any = None
     #: whether the hand is a race to play one's cards out (the card play ``sheds``)
     sheds: bool = False
+    #: the mechanics' hooks (``Mechanic.hooks``) the engine calls whatever phase is playing: when a game
+    #: starts, when a deal, trick or turn begins, and before an action is made
+    on_start: tuple = ()
+    on_begins: tuple = ()
+    on_action: tuple = ()
 
     def tracer(self):
         """The ``expr.explain.Tracer`` of this program (made when first asked for: play never needs it)."""
@@ -399,14 +404,12 @@ def _end_bonus(m, rc, opt) -> Optional[tuple]:
 
 
 def _last_rules(prog: Program, model: Ruleset, rc, opt) -> None:
-    """What the program reads beside its sections: the draft, a contract, counters, the checks after
+    """What the program reads beside its sections: the draft, a contract, the checks after
     the deal, the pile a turn discards to and the reserve packet."""
     t = model.table
     prog.draft = next(((s.draft, s.discard_to, s.look, s.pos) for s in model.deal if s.draft is not None), None)
     prog.contract = (rc(t.contract, "table.contract"), {k: x.kind for k, x in model.melds.items()}) \
         if t is not None and t.contract is not None else None
-    prog.counters = [(name, frozenset(c.on), rc(c.add, f"counters.{name}.add"), opt(c.seat, f"counters.{name}.seat"),
-                      opt(c.when, f"counters.{name}.when"), c.resets) for name, c in model.counters.items()]
     prog.after_deal = [(rc(a.when, f"after_deal[{i}].when"), a.ending, a.result) for i, a in enumerate(model.after_deal)]
     prog.discard_zone = next((a.arg for st in prog.steps for a in st.actions if a.kind == "discard"), None)
     prog.reserve_zone = next((z for z, spec in model.zones.items() if spec.reserve_for), None)
@@ -453,18 +456,19 @@ def _scope(model: Ruleset, n: int, params: dict, diags: Diagnostics, cards: Card
     else:
         dormant.update(dict.fromkeys(table_bindings(), "open melds (a `table:` section)"))
     names.update(team_bindings(team_zones, model.teams is not None))
-    names.update(counter_bindings(list(model.counters)))
     blt = builtins(cards, melds, holder)
     blt.update(card_class_builtins(list(model.classes), holder, cards, dict(model.deck.colors)))
+    members: dict = {}                            # what every seat has: `player.NAME`
     for mech in mechanics():                     # each mechanic's names, where its section is
         section = model.sections.get(mech.key)
         if section is not None:
             names.update(mech.names(section))
             blt.update(mech.builtins(section, holder))
+            members.update(mech.seat_members(section))
         else:
             dormant.update(dict.fromkeys(mech.dormant(), f"a `{mech.key}:` section"))
     scope = Scope(params, names, blt, dict(model.derived), diags,
-                  seat_attrs(player_zones, team_zones, tuple(model.counters), tuple(model.scoring.totals)), dormant,
+                  seat_attrs(player_zones, team_zones, members, tuple(model.scoring.totals)), dormant,
                   cards, closed_sets(model, cards), frozenset(player_zones) | frozenset(team_zones))
     return scope
 
@@ -662,6 +666,12 @@ def _mechanics(prog: Program, model: Ruleset, sections: dict) -> None:
     prog.sections = sections
     for key, compiled in sections.items():
         setattr(prog, key, compiled)
+    hooks: dict = {"start": [], "begins": [], "action": []}
+    for mech, _section in present(model):              # what the engine calls whatever phase plays
+        if sections[mech.key] is not None:
+            for event, fn in mech.hooks(sections[mech.key]).items():
+                hooks[event].append(fn)
+    prog.on_start, prog.on_begins, prog.on_action = (tuple(hooks[e]) for e in ("start", "begins", "action"))
     flow = []
     for mech, _section in sorted(present(model), key=lambda ms: ms[0].stage):
         if sections[mech.key] is not None:

@@ -70,7 +70,6 @@ class Game:
         self.previous_order: list[int] = []       # finishing order of the previous deal
         self.final_order: list[int] = []          # finishing order of the deal just ended
         self.scorer = None
-        self.counters = {c[0]: [0] * self.n for c in prog.counters}   # per-seat counts (``counters:``)
         self.totals = {name: [0] * sides for name, _ in prog.totals}  # per-side running totals (``scoring.totals``)
         self.event_size = 0
         self.event_owner = None
@@ -78,6 +77,8 @@ class Game:
         self.phases = build_phases(prog)
         for ph in self.phases.values():
             ph.start(self)
+        for hook in prog.on_start:                 # the mechanics' own state (``Mechanic.hooks``)
+            hook(self)
         first = prog.model.match.first_dealer
         dealer_asked = dealer
         if dealer is None:
@@ -122,24 +123,22 @@ class Game:
         return out
 
     def turn_begins(self, seat: int) -> None:
-        """``seat`` is on turn for a new turn: it acts, and its ``resets: turn`` counts start again
+        """``seat`` is on turn for a new turn: it acts, and the mechanics hear that its turn begins
         (every phase hands the turn on through here, so a turn means the same in each)."""
         self.actor = seat
-        if self.prog.counters:
-            self.reset_counters(("turn",), seat)
+        for hook in self.prog.on_begins:
+            hook(self, "turn", seat)
 
-    def reset_counters(self, scopes: tuple, seat: Optional[int] = None) -> None:
-        """Counts whose ``resets`` is one of ``scopes`` start again at 0 (one seat's, or everyone's)."""
-        for name, _on, _add, _seat, _when, resets in self.prog.counters:
-            if resets in scopes:
-                row = self.counters[name]
-                for s in (range(self.n) if seat is None else (seat,)):
-                    row[s] = 0
+    def begins(self, scope: str) -> None:
+        """A new ``"trick"`` or ``"deal"`` begins, for every seat: the mechanics hear it
+        (``Mechanic.hooks``: what starts again with it)."""
+        for hook in self.prog.on_begins:
+            hook(self, scope, None)
 
-    def _count(self, phase, action: Action, chosen: Action) -> None:
-        """``counters``: the action about to be made adds to the counts that watch its verb, judged in
-        the position it is made from, with ``card`` the card it moves (when it moves one) and, in
-        climbing, ``play.*`` the play it makes."""
+    def _announce(self, phase, action: Action, chosen: Action) -> None:
+        """The action about to be made, told to the mechanics that listen (``Mechanic.hooks``), judged
+        in the position it is made from, with ``card`` the card it moves (when it moves one),
+        ``event.size`` and ``event.meld_owner``, and what the phase binds (climbing: ``play.*``)."""
         saved = self.cand
         self.cand = self._moved_card(chosen)
         # the cards the action moves: `take discard 3` names its count; a phase may say better (a draw)
@@ -147,7 +146,9 @@ class Game:
                            else len(action.cards))
         phase.counting(self, action, chosen)
         try:
-            self._add_counts(action)
+            self.event_owner = self._layoff_owner(action)
+            for hook in self.prog.on_action:
+                hook(self, action)
         finally:
             phase.counted(self)
             self.cand = saved
@@ -164,28 +165,15 @@ class Game:
                     return c
         return None
 
-    def _add_counts(self, action: Action) -> None:
-        self.event_owner = None
+    def _layoff_owner(self, action: Action) -> Optional[int]:
+        """The owner of the meld a layoff goes onto (``event.meld_owner``); None for any other action."""
         if action.verb == "layoff" and action.target:
             i = action.target - 1
             if self.melds and i < len(self.melds):
-                self.event_owner = self.melds[i].owner
-            elif i < len(self.meld_owner):
-                self.event_owner = self.meld_owner[i]
-        for name, on, add, seat_fn, when, _resets in self.prog.counters:
-            if action.verb not in on or (when is not None and not when(self)):
-                continue
-            seat = seat_fn(self) if seat_fn is not None else self.actor
-            if seat is None:
-                continue
-            if type(seat) is not int or not 0 <= seat < self.n:
-                raise RuleEvaluationError(f"`counters.{name}.seat` gives {seat!r}; it must be a seat",
-                                          f"counters.{name}.seat")
-            amount = add(self)
-            if type(amount) is not int:
-                raise RuleEvaluationError(f"`counters.{name}.add` gives {amount!r}; it must be a whole number",
-                                          f"counters.{name}.add")
-            self.counters[name][seat] += amount
+                return self.melds[i].owner
+            if i < len(self.meld_owner):
+                return self.meld_owner[i]
+        return None
 
     def stack_next(self, deck: Sequence[Union[str, int]]) -> None:
         """Deal the next hand still to come from this deck (top card first, every card once) instead of
@@ -242,7 +230,7 @@ class Game:
         self.defender = None
         self.final_deadwood = [0] * self.n
         self.direction = -1 if p.direction(self) == "counterclockwise" else 1
-        self.reset_counters(("turn", "trick", "deal"))
+        self.begins("deal")
         self._deal(stock)
         self.step = 0
         self._legal: Optional[list] = None
@@ -648,8 +636,8 @@ class Game:
         self.history.append(text)
         self._legal = None
         try:
-            if self.prog.counters:
-                self._count(phase, action, chosen)
+            if self.prog.on_action:
+                self._announce(phase, action, chosen)
             phase.apply(self, action, chosen)
             self._settle()
         except IllegalAction:

@@ -55,7 +55,7 @@ _PLAIN = frozenset({
     "meld_owner",
     # the match
     "scores", "hands_won", "hand_number", "history", "hand_log", "winner", "winners", "is_over", "broken", "_failure",
-    "last_gains", "final_deadwood", "env", "counters", "event_size", "event_owner", "arrived",
+    "last_gains", "final_deadwood", "env", "event_size", "event_owner", "arrived",
     "pending_end", "ending", "_rng_shared", "_setup", "_stack_log", "_stacks",
     # the hand
     "picked_up", "mark_counts", "reserve_turns", "turn_in_reserve", "revealed", "team_melded", "stage_total",

@@ -9,12 +9,14 @@ section means, through the pipeline:
 * **check**: ``requires`` (the sections it cannot work without, and why), ``check`` (its load
   checks, as located diagnostics) and ``counts`` (numbers of cards its rules give, checked at load);
 * **expressions**: ``names`` and ``builtins`` (what rules may read while it is in the ruleset),
+  ``seat_members`` (what every seat has: ``player.NAME``),
   ``dormant`` (the names it would give: a rule reading one in a ruleset without the section gets
   "needs a `NAME:` section"), ``closed_sets`` (the texts a name can ever give, so a comparison with
   another text is refused at load) and ``endings`` (the names a hand's ending can have under it);
 * **compile**: ``compile`` (the section's compiled form, which play reads as ``prog.KEY``);
 * **engine**: ``phases`` (its run-time phases, ``engine.phases.base.Phase`` objects, by name; each
-  keeps its state on the game and shows itself in ``view``), ``flow`` and ``stage`` (the phases a
+  keeps its state on the game and shows itself in ``view``), ``hooks`` (what it does whatever phase
+  is playing: when a game starts, a deal, trick or turn begins, an action is about to be made), ``flow`` and ``stage`` (the phases a
   hand enters, and where they come after the deal and the exchange: lower first) and ``state`` (the game attributes its phases
   keep, declared so that clone, record and determinize stay exact: see ``engine.state``);
 * **encoding**: ``observation`` and ``observe`` (its pieces of the observation tensor);
@@ -101,7 +103,8 @@ class Mechanic:
     verbs: dict = {}
     #: how the rulebook reads its names in a rule (``rulebook.words``): ``{"names": {name: noun},
     #: "members": {(base, member): noun}, "conditions": {name: (when it holds, when it does not)},
-    #: "own": {builtin: noun}}`` (``own``: a one-argument builtin read "ARG's noun")
+    #: "own": {builtin: noun}, "bases": {name: words}}`` (``own``: a one-argument builtin read "ARG's
+    #: noun"; ``bases``: a name whose members the ruleset names, ``counters.NAME`` read "words `NAME`")
     phrases: dict = {}
     #: the package the mechanic came from (set when it is registered)
     origin: str = "rulesdsl"
@@ -154,6 +157,11 @@ class Mechanic:
         """Name, member or call (``trick.led``, ``card_suit()``) -> every text it can ever give."""
         return {}
 
+    def seat_members(self, section) -> dict:
+        """Members every seat gets in rules (``player.NAME``, ``partner(player).NAME``): name ->
+        ``fn(game, seat)``."""
+        return {}
+
     # ------------------------------------------------------------------ compile
     def compile(self, section, ctx) -> Any:
         """The compiled section (``prog.KEY``), or None after recording a problem in ``ctx.diags``.
@@ -203,6 +211,21 @@ class Mechanic:
     # ------------------------------------------------------------------ engine
     def phases(self, prog) -> dict:
         """Phase name -> ``engine.phases.base.Phase`` for this program (the section is present)."""
+        return {}
+
+    def hooks(self, compiled) -> dict:
+        """What the engine calls as play goes, whatever phase is playing, for a ruleset with this
+        section (``compiled``: what ``compile`` made of it), by event:
+
+        * ``"start"``: ``fn(game)`` once, when a game is made (before the first deal);
+        * ``"begins"``: ``fn(game, scope, seat)`` when a ``"deal"``, a ``"trick"`` or a seat's ``"turn"``
+          begins (``seat`` None: every seat's);
+        * ``"action"``: ``fn(game, action)`` just before an action is made, judged in the position it is
+          made from, with ``card`` the card it moves (when one), ``event.size`` and ``event.meld_owner``
+          on the game and, in a phase that binds more (climbing: ``play.*``), that too.
+
+        Each may change only the state the mechanic declares (``state``); raising
+        ``RuleEvaluationError`` stops the game at the rule, as any rule does."""
         return {}
 
     def __repr__(self) -> str:

@@ -22,7 +22,7 @@ from typing import Optional
 from .base import STATE_KINDS, Mechanic
 
 #: the mechanics that ship with rulesdsl, in the order their sections are read and checked
-BUILTIN = ("rulesdsl.mechanics.climbing:ClimbingMechanic", "rulesdsl.mechanics.exchange:ExchangeMechanic",
+BUILTIN = ("rulesdsl.mechanics.counters:CountersMechanic", "rulesdsl.mechanics.climbing:ClimbingMechanic", "rulesdsl.mechanics.exchange:ExchangeMechanic",
            "rulesdsl.mechanics.tricks:TricksMechanic", "rulesdsl.mechanics.bidding:BiddingMechanic")
 
 #: the entry point group installed packages register mechanics under

@@ -21,7 +21,7 @@ from .schema import Type
 #: the noun for an item of a named mapping, by the mapping's path (its keys)
 MAP_NOUNS = {
     ("params",): "parameter", ("melds",): "meld type", ("zones",): "zone", ("go_out",): "go-out",
-    ("derived",): "derived value", ("classes",): "card class", ("counters",): "counter", ("claims",): "claim",
+    ("derived",): "derived value", ("classes",): "card class", ("claims",): "claim",
     ("table", "books"): "book type",
     ("deck", "values"): "value of", ("deck", "colors"): "colour of", ("roles",): "roles with",
 }
@@ -45,11 +45,12 @@ def _list_noun(key: str) -> str:
 
 def _map_noun(keys: tuple) -> Optional[str]:
     """The noun for an item of the mapping at ``keys`` (the core's, or one inside a mechanic's
-    section: ``("climbing", "plays")`` -> the mechanic's ``nouns["plays"]``), or None."""
+    section: ``("climbing", "plays")`` -> the mechanic's ``nouns["plays"]``; a section that is itself a
+    mapping, ``("counters",)`` -> ``nouns["counters"]``), or None."""
     noun = MAP_NOUNS.get(keys)
-    if noun is None and len(keys) == 2:
+    if noun is None and len(keys) in (1, 2):        # (a section that is a mapping names its own items)
         mech = by_key().get(keys[0])
-        noun = mech.nouns.get(keys[1]) if mech is not None else None
+        noun = mech.nouns.get(keys[-1]) if mech is not None else None
     return noun
 
 

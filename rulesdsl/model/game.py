@@ -261,21 +261,6 @@ class StockOut:
     doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
 
 @dataclass(frozen=True)
-class Counter:
-    """A per-seat count kept by the engine: each action ``on`` (a verb or a go-out name) adds ``add``
-    to the count of ``seat`` (default: the seat acting), while ``when`` holds; it starts again at 0 at
-    each ``resets`` (the seat's turn, a trick, a deal; never for ``match``)."""
-
-    on: tuple
-    add: Expr
-    seat: Optional[Expr]
-    when: Optional[Expr]
-    resets: str
-    pos: Pos = field(default=UNKNOWN, compare=False)
-
-    doc: str = field(default="", compare=False)  # text for readers (the rulebook); no rule reads it
-
-@dataclass(frozen=True)
 class AfterDeal:
     """A check right after the deal: when it holds the hand ends at once, named ``ending``."""
 
@@ -364,7 +349,6 @@ class Ruleset:
     description: str = ""
     pos: Pos = field(default=UNKNOWN, compare=False)
     after_deal: tuple = ()
-    counters: dict = field(default_factory=dict)
     #: mechanic key -> its section (None where the ruleset has none), for every registered mechanic
     #: (``rulesdsl.mechanics``); each is also an attribute: ``model.tricks``
     sections: dict = field(default_factory=dict)
@@ -806,16 +790,6 @@ STOCK_OUT = Struct("stock_out", {
     "doc": DOC,
 }, make(StockOut))
 
-COUNTER = Struct("counter", {
-    "on": Field(ListOf(Str(), 1), True, doc="the actions that count: verbs (play, layoff, ...) or go-out names"),
-    "add": Field(NumT(), default=const_expr(1), doc="how much each such action adds (`event.size`: its cards)"),
-    "seat": Field(SeatT(), doc="whose count changes (default: the seat acting; `event.meld_owner` for a layoff)"),
-    "when": Field(CondT(), doc="the action counts only when this holds"),
-    "resets": Field(Choice("turn", "trick", "deal", "match"), default="deal",
-                    doc="when the count starts again at 0: the seat's own turn, a trick, a deal, never"),
-    "doc": DOC,
-}, make(Counter))
-
 AFTER_DEAL = Struct("after_deal", {
     "when": Field(CondT(), True),
     "ending": Field(Str(), True, doc="the name the hand's ending is recorded under"),
@@ -954,7 +928,6 @@ _CORE = {
     "go_out": Field(MapOf(GO_OUT), default={}),
     "stock_out": Field(STOCK_OUT),
     "after_deal": Field(ListOf(AFTER_DEAL), default=(), doc="checks right after the deal that end the hand at once"),
-    "counters": Field(MapOf(COUNTER), default={}, doc="per-seat counts the engine keeps as actions happen"),
     "wild": Field(CondT(), doc="which cards are wild: a condition over `card`"),
     "teams": Field(TEAMS),
     "classes": Field(MapOf(CondT()), default={}, doc="named card classes: name -> condition over `card`"),
@@ -975,7 +948,7 @@ CORE_VERBS = ("draw", "take", "discard", "pass", "layoff", "done", "play", "give
 
 def _ruleset_fields() -> dict:
     """The core's sections with every registered mechanic's, in the order files are written: the
-    mechanics' come after `counters`.  A mechanic whose key is a core key, or which brings an action
+    mechanics' come after `after_deal`.  A mechanic whose key is a core key, or which brings an action
     word that is taken, is refused."""
     verbs = set(CORE_VERBS)
     for mech in mechanics():
@@ -989,7 +962,7 @@ def _ruleset_fields() -> dict:
     out = {}
     for key, f in _CORE.items():
         out[key] = f
-        if key == "counters":
+        if key == "after_deal":
             out.update((m.key, m.section) for m in mechanics())
     return out
 

@@ -8,7 +8,7 @@ that can never be made, is not part of the game being described, so it is left o
 
 from __future__ import annotations
 
-from ..model.game import ActionSpec, Claim, Counter, Step
+from ..model.game import ActionSpec, Claim, Step
 from ..mechanics.registry import present
 from .context import Context
 from .document import Code, Item, Para, Section, bullets, cat, join, sentence
@@ -37,8 +37,8 @@ def turn(ctx: Context) -> Section:
     claims = [_claim(ctx, name, c) for name, c in m.claims.items() if not ctx.off(c.when)]
     if claims:
         blocks.append(Section("Claims out of turn", (bullets(claims),)))
-    if m.counters:
-        blocks.append(Section("Counts kept during play", (bullets(_counter(ctx, n, c) for n, c in m.counters.items()),)))
+    for mech, _section in sorted(present(m), key=lambda ms: ms[0].stage):    # what they keep during a turn
+        blocks += mech.rulebook(ctx, "turn")
     return Section("A turn", tuple(blocks))
 
 
@@ -144,9 +144,3 @@ def _claim(ctx: Context, name: str, c: Claim):
     return sentence(cat(text, ". " if c.doc else "", ctx.doc(c.doc)))
 
 
-def _counter(ctx: Context, name: str, c: Counter):
-    text = cat(Code(name), ": counts ", join((Code(v),) for v in c.on), " actions",
-               cat(" (adding ", ctx.value(c.add), " each)") if ctx.const(c.add) != 1 else "",
-               cat(" while ", ctx.when(c.when)) if c.when is not None else "",
-               f"; it starts again each {c.resets}" if c.resets != "match" else "")
-    return sentence(cat(text, ". " if c.doc else "", ctx.doc(c.doc)))

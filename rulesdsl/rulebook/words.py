@@ -42,15 +42,18 @@ MEMBERS = {
 
 @lru_cache(maxsize=None)
 def phrases() -> tuple:
-    """(names, members, conditions, own): the core's words above with each mechanic's
-    (``Mechanic.phrases``: what its names read as; ``own``: one-argument builtins read "ARG's ...")."""
+    """(names, members, conditions, own, bases): the core's words above with each mechanic's
+    (``Mechanic.phrases``: what its names read as; ``own``: one-argument builtins read "ARG's ...";
+    ``bases``: a name whose members are the ruleset's own, read "WORDS `member`")."""
     names, members, conditions, own = dict(NAMES), dict(MEMBERS), dict(NAME_CONDITIONS), dict(OWN)
+    bases: dict = {}
     for mech in mechanics():
         names.update(mech.phrases.get("names", {}))
         members.update(mech.phrases.get("members", {}))
         conditions.update(mech.phrases.get("conditions", {}))
         own.update(mech.phrases.get("own", {}))
-    return names, members, conditions, own
+        bases.update(mech.phrases.get("bases", {}))
+    return names, members, conditions, own, bases
 
 
 on_change(phrases.cache_clear)
@@ -146,8 +149,8 @@ class Words:
             return ("the " + humane(member),)          # a card the deal remembered (`as:`)
         if base.op == "name" and base.args[0] == "state":
             return ("the " + humane(member),)
-        if base.op == "name" and base.args[0] == "counters":
-            return ("the player's ", Code(member))
+        if base.op == "name" and base.args[0] in phrases()[4]:      # a mechanic's own names: `counters.NAME`
+            return (phrases()[4][base.args[0]], Code(member))
         owner = self.noun(base)
         if owner is None:
             return None

@@ -728,7 +728,7 @@ class ClimbPhase(Phase):
         g.passes = set()
         g.streak = (None, 0)
         g.trick_plays = 0
-        g.reset_counters(("trick",))
+        g.begins("trick")
         for t in c.toggles:
             if t.resets_each_trick is not None and g.state[t.name] and t.resets_each_trick(g):
                 g.state[t.name] = False

@@ -150,7 +150,7 @@ class TrickPhase(Phase):
             trick.pop()
         g.t_won[winner] += 1
         g.t_number += 1
-        g.reset_counters(("trick",))
+        g.begins("trick")
         if not g.pzones[t.play_from][winner]:
             g.t_led, g.t_players = None, []
             g.ending = "tricks"
