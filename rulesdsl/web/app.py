@@ -304,7 +304,7 @@ class Tables:
                     except RulesdslError as exc:
                         await self._tell_all(room, error(f"the game stopped: {exc}"))
                         return
-                    if moved is None:
+                    if moved is None:         # the table changed hands while this waited: nothing moved
                         return
                     await self.broadcast(room)
         finally:

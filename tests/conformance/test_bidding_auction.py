@@ -9,7 +9,7 @@ import pytest
 
 import rulesdsl
 from conformance.keys import documents
-from conformance.play import dealt, game, legal
+from conformance.play import dealt, game, legal, rules
 
 RANKS = ["2", "3", "4", "5", "6"]
 SUITS = ["S", "H", "D"]
@@ -172,6 +172,25 @@ def test_a_blind_call_is_made_before_looking_at_the_hand():
     assert sorted(legal(g)) == sorted(bids(0, 1, 2, 3) + ["bid nil"])
     refused = g.refusal("bid 9")                                  # looked: an ordinary refusal of a bid
     assert refused.rule == "bidding.allowed" and "not a bid you may make now" in str(refused)
+
+
+@documents("bidding.calls.*.blind")
+def test_the_encoding_tells_each_seat_who_has_looked_at_their_hand():
+    """docs/encoding.md: `bids.looked` holds, for each seat from the observer, whether it has looked at
+    its hand: 0 for a seat a blind call is open to until it looks, 1 after.  Catches the flags never
+    filled (`view.get("looked") or ()` -> `and`)."""
+    from conformance.test_encoding_observation_more import pieces
+
+    text = ruleset("  calls:\n    blind_nil: {blind: true, when: player == 2}\n    nil: {}\n")
+    g = game(text, deck=stacked(), dealer=0)
+    g.apply("bid 1")
+    r = rules(text)
+    looked = lambda: {s: [int(x) for x in a] for s, a in pieces(r, g, "bids.looked").items()}
+    before = looked()
+    assert before[0][2] == 0 and before[2][0] == 0                 # seat 2, from seat 0 and from itself
+    g.apply("look")
+    after = looked()
+    assert after[0][2] == 1 and after[2][0] == 1 and after[1][1] == 1
 
 
 @documents("bidding.calls.*.blind")
