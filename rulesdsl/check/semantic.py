@@ -343,53 +343,84 @@ def _reserves(m: Ruleset, d: Diagnostics) -> None:
 
 
 def _deal(m: Ruleset, d: Diagnostics) -> None:
+    """The deal's steps are each one kind of step, written whole; then, with every player count and
+    deal number, the deal fits the deck, gives the hand its cards and leaves the stock playable."""
     for i, s in enumerate(m.deal):
         if s.deals_all and i + 1 < len(m.deal):
             d.error("E-DEAL", "`deal: all` deals every card, so it must be the last deal step", s.pos)
     for i, s in enumerate(m.deal):
         if s.draft is not None:
-            if s.deal is not None or s.turn_up is not None or s.set_aside is not None:
-                d.error("E-DEAL", "a deal step has one of `deal`, `turn_up`, `set_aside` or `draft`", s.pos)
-            elif i + 1 < len(m.deal):
-                d.error("E-DEAL", "`draft` builds the hands from what is left of the stock, so it must be the last "
-                        "deal step", s.pos)
-            else:
-                check_zone(m, d, s.draft, "player", "`draft`", s.pos)
-                if s.discard_to is None or s.look is None:
-                    d.error("E-MISSING", "a `draft` step needs `discard_to:` (a table zone) and `look:` (a per-player "
-                            "zone where the top card is looked at)", s.pos)
-                else:
-                    check_zone(m, d, s.discard_to, "table", "`draft.discard_to`", s.pos)
-                    check_zone(m, d, s.look, "player", "`draft.look`", s.pos)
+            _draft_step(m, d, s, last=i + 1 == len(m.deal))
             continue
         if s.discard_to is not None or s.look is not None:
             d.error("E-IGNORED", "`discard_to` and `look` go with `draft`", s.pos)
         if s.set_aside is not None:
-            if s.deal is not None or s.turn_up is not None:
-                d.error("E-DEAL", "a deal step has one of `deal`, `turn_up` or `set_aside`", s.pos)
-            elif s.to is None:
-                d.error("E-MISSING", "a `set_aside` step needs `to:` (the table zone the cards go to)", s.pos)
-            else:
-                check_zone(m, d, s.to, "table", "`set_aside.to`", s.pos)
-            continue
-        if (s.deal is None) == (s.turn_up is None):
+            _set_aside_step(m, d, s)
+        elif (s.deal is None) == (s.turn_up is None):
             d.error("E-DEAL", "a deal step needs exactly one of `deal: COUNT` (with `to:`) or `turn_up: ZONE`",
                     s.pos)
-            continue
-        if s.deal is not None:
-            if s.to is None:
-                d.error("E-MISSING", "a `deal` step needs `to:` (the zone that receives the cards)", s.pos)
-            check_zone(m, d, s.to, "player", "`deal.to`", s.pos)
-            if s.bury_while is not None:
-                d.error("E-DEAL", "`bury_while` goes with `turn_up`", s.pos)
-            if s.cover_while is not None:
-                d.error("E-DEAL", "`cover_while` goes with `turn_up`", s.pos)
+        elif s.deal is not None:
+            _deal_count_step(m, d, s)
         elif s.seat is not None:
             d.error("E-DEAL", "`seat` goes with `deal: COUNT` (the cards dealt to that seat)", s.pos)
         else:
             check_zone(m, d, s.turn_up, "table", "`turn_up`", s.pos)
-    if d:
-        return
+    if not d:
+        _deal_fits(m, d)
+
+
+def _draft_step(m: Ruleset, d: Diagnostics, s, last: bool) -> None:
+    """A `draft` step: alone in its step, the last one, with its zones."""
+    if s.deal is not None or s.turn_up is not None or s.set_aside is not None:
+        d.error("E-DEAL", "a deal step has one of `deal`, `turn_up`, `set_aside` or `draft`", s.pos)
+    elif not last:
+        d.error("E-DEAL", "`draft` builds the hands from what is left of the stock, so it must be the last "
+                "deal step", s.pos)
+    else:
+        check_zone(m, d, s.draft, "player", "`draft`", s.pos)
+        if s.discard_to is None or s.look is None:
+            d.error("E-MISSING", "a `draft` step needs `discard_to:` (a table zone) and `look:` (a per-player "
+                    "zone where the top card is looked at)", s.pos)
+        else:
+            check_zone(m, d, s.discard_to, "table", "`draft.discard_to`", s.pos)
+            check_zone(m, d, s.look, "player", "`draft.look`", s.pos)
+
+
+def _set_aside_step(m: Ruleset, d: Diagnostics, s) -> None:
+    """A `set_aside` step: alone in its step, with the table zone it fills."""
+    if s.deal is not None or s.turn_up is not None:
+        d.error("E-DEAL", "a deal step has one of `deal`, `turn_up` or `set_aside`", s.pos)
+    elif s.to is None:
+        d.error("E-MISSING", "a `set_aside` step needs `to:` (the table zone the cards go to)", s.pos)
+    else:
+        check_zone(m, d, s.to, "table", "`set_aside.to`", s.pos)
+
+
+def _deal_count_step(m: Ruleset, d: Diagnostics, s) -> None:
+    """A `deal: COUNT` step: a per-player zone to deal to, and none of the keys of a turn-up."""
+    if s.to is None:
+        d.error("E-MISSING", "a `deal` step needs `to:` (the zone that receives the cards)", s.pos)
+    check_zone(m, d, s.to, "player", "`deal.to`", s.pos)
+    if s.bury_while is not None:
+        d.error("E-DEAL", "`bury_while` goes with `turn_up`", s.pos)
+    if s.cover_while is not None:
+        d.error("E-DEAL", "`cover_while` goes with `turn_up`", s.pos)
+
+
+class _Need:
+    """What one deal (a player count, a deal number) asks of the deck: the cards it takes, those turned up
+    to each table zone, the cards the hand zone gets, and the step asking for the most."""
+
+    def __init__(self, first_pos):
+        self.cards = 0
+        self.turned: dict = {}
+        self.to_hand = 0
+        self.largest = (0, first_pos)
+
+
+def _deal_fits(m: Ruleset, d: Diagnostics) -> None:
+    """With every player count and deal number: the deal counts are whole numbers, the hand zone gets
+    cards, the deck holds them all, and the stock-out condition does not hold at once."""
     params = m.param_values()
     deck_exprs = [m.deck.copies, m.deck.jokers]
     count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
@@ -402,65 +433,67 @@ def _deal(m: Ruleset, d: Diagnostics) -> None:
         sd = Diagnostics()
         copies = setup_value(m.deck.copies, params, n, sd)
         jokers = setup_value(m.deck.jokers, params, n, sd)
-        need = 0
-        turned: dict = {}
-        to_hand = 0
-        largest = (0, m.deal[0].pos)                # the deal step asking for the most cards
-        for s in m.deal:
-            if s.when is not None:
-                known, on = quiet_value(s.when, params, n, num)
-                if known and not on:
-                    continue                        # switched off with these parameters
-            if s.draft is not None:
-                to_hand += 1 if s.draft == hand else 0
-                continue
-            if s.set_aside is not None:
-                aside = setup_value(s.set_aside, params, n, sd)
-                need += len(aside) if isinstance(aside, (list, tuple)) else 0
-                continue
-            if s.deals_all:
-                to_hand += 1 if s.to == hand else 0
-                continue
-            if s.deal is not None:
-                k = setup_value(s.deal, params, n, sd, num)
-                if not whole(k) or k < 0:
-                    if not sd:
-                        d.error("E-DEAL", f"the deal count gives {k!r} with {n} players{in_deal}; it must be a whole "
-                                "number >= 0" + _values(m, [s.deal]), _blame(m, [s.deal], s.deal.pos),
-                                f"the deal step is written at {s.deal.pos}")
-                    return
-                asked = k if s.seat is not None else k * n
-                need += asked
-                largest = max(largest, (asked, s.deal.pos), key=lambda a: a[0])
-                if s.to == hand:
-                    to_hand += k
-            else:
-                need += 1
-                turned[s.turn_up] = turned.get(s.turn_up, 0) + 1
+        need = _deal_needs(m, d, sd, params, n, num, hand, in_deal)
+        if need is None:
+            return
         d.items.extend(sd.items)
         if sd or not whole(copies) or not whole(jokers):
             return
-        if not to_hand:
+        if not need.to_hand:
             d.error("E-DEAL", f"with {n} players the deal gives nobody a card in `{hand}`"
                     + _values(m, hand_exprs), _blame(m, hand_exprs, (hand_exprs or [m.deal[0]])[0].pos),
                     f"deal at least one card to `{hand}`: players start the hand with the cards dealt there")
             return
         size = copies * (len(m.deck.ranks) * len(m.deck.suits) + jokers)
-        if need > size:
+        if need.cards > size:
             exprs = count_exprs + deck_exprs
-            d.error("E-DEAL-TOO-MANY", f"with {n} players the deal{in_deal} needs {need} cards, but the deck holds "
-                    f"{size}" + _values(m, exprs), _blame(m, exprs, largest[1]),
+            d.error("E-DEAL-TOO-MANY", f"with {n} players the deal{in_deal} needs {need.cards} cards, but the deck "
+                    f"holds {size}" + _values(m, exprs), _blame(m, exprs, need.largest[1]),
                     "deal fewer cards, or add deck copies")
             return
         if m.stock_out is not None and not any(s.deals_all for s in m.deal):
-            left = size - need
-            if _stock_out_at_once(m, params, n, left, turned):
+            left = size - need.cards
+            if _stock_out_at_once(m, params, n, left, need.turned):
                 exprs = [m.stock_out.when] + count_exprs + deck_exprs
                 d.error("E-STOCK-OUT", f"with {n} players the stock holds {left} card(s) after the deal, and "
                         f"`stock_out.when` (`{m.stock_out.when.text}`) already holds: every hand would end "
                         "before it begins" + _values(m, exprs), _blame(m, exprs, m.stock_out.when.pos),
                         "deal fewer cards, or let the stock run lower before the hand ends")
                 return
+
+
+def _deal_needs(m: Ruleset, d: Diagnostics, sd: Diagnostics, params: dict, n: int, num: int, hand: str,
+                in_deal: str):
+    """What the deal asks of the deck with ``n`` players in deal ``num`` (steps their `when` switches
+    off left out), or None after reporting a deal count that is no whole number >= 0."""
+    need = _Need(m.deal[0].pos)
+    for s in m.deal:
+        if s.when is not None:
+            known, on = quiet_value(s.when, params, n, num)
+            if known and not on:
+                continue                        # switched off with these parameters
+        if s.draft is not None or s.deals_all:
+            need.to_hand += 1 if (s.draft if s.draft is not None else s.to) == hand else 0
+        elif s.set_aside is not None:
+            aside = setup_value(s.set_aside, params, n, sd)
+            need.cards += len(aside) if isinstance(aside, (list, tuple)) else 0
+        elif s.deal is not None:
+            k = setup_value(s.deal, params, n, sd, num)
+            if not whole(k) or k < 0:
+                if not sd:
+                    d.error("E-DEAL", f"the deal count gives {k!r} with {n} players{in_deal}; it must be a whole "
+                            "number >= 0" + _values(m, [s.deal]), _blame(m, [s.deal], s.deal.pos),
+                            f"the deal step is written at {s.deal.pos}")
+                return None
+            asked = k if s.seat is not None else k * n
+            need.cards += asked
+            need.largest = max(need.largest, (asked, s.deal.pos), key=lambda a: a[0])
+            if s.to == hand:
+                need.to_hand += k
+        else:
+            need.cards += 1
+            need.turned[s.turn_up] = need.turned.get(s.turn_up, 0) + 1
+    return need
 
 
 class _DealtTable:
