@@ -149,15 +149,13 @@ def _screen(parts: list) -> Group:
 
 
 def merged_view(views: Sequence[Mapping]) -> dict:
-    """One view holding what any seat sees: each seat's own zones from its own view, each table or
-    team zone from the view that shows the most of it.  For replays, where every card is shown."""
+    """One view holding what any seat sees: each seat's own zones from its own view, each team zone
+    from the view that shows the most of it, the table zones as every seat sees them (a table zone
+    shows the same to all: ``engine.visibility``).  For replays, where every card is shown."""
     merged = dict(views[0])
     zones: dict = {}
     for name, entry in views[0]["zones"].items():
-        if isinstance(entry, list):
-            zones[name] = [views[s]["zones"][name][s] for s in range(len(entry))]
-        else:
-            zones[name] = max((v["zones"][name] for v in views), key=_shown)
+        zones[name] = [views[s]["zones"][name][s] for s in range(len(entry))] if isinstance(entry, list) else entry
     merged["zones"] = zones
     if isinstance(views[0].get("team_zones"), Mapping):
         merged["team_zones"] = {z: [max((v["team_zones"][z][t] for v in views), key=_shown)

@@ -249,3 +249,28 @@ def test_bids_outside_0_to_200_are_a_located_error_in_play(bounds, shown):
         game(ruleset(bounds), deck=stacked(), dealer=0).legal_actions()
     assert stopped.value.rule == "bidding.max" and shown in str(stopped.value)
     assert "a bid is a number from 0 to 200" in str(stopped.value)
+
+
+@documents("bidding.calls.*.when", "tricks")
+def test_trick_leader_is_none_in_each_auction_before_the_first_lead():
+    """docs/language.md: `trick.leader` is who led the current trick -- in a deal's auction, before any
+    lead, there is none, in the second deal as in the first.  A call open only then (`when: trick.leader ==
+    none`) is offered in both auctions, and the view's trick names the seat that led.  Catches the last
+    deal's leader kept into the next auction (the leader not reset with the deal)."""
+    import random
+
+    text = ruleset("  min: 0\n  calls:\n    opening: {when: 'trick.leader == none'}\n").replace(
+        "ends_when: deal.number >= 1", "ends_when: deal.number >= 2")
+    g = game(text, deck=stacked(), dealer=0)
+    assert "bid opening" in legal(g)
+    for _ in range(3):
+        g.apply("bid 1")
+    leader = g.current_player
+    g.apply(legal(g)[0])
+    assert g.view(0)["trick"]["leader"] == leader
+    rng = random.Random(0)
+    while g.hand_number == 1 and not g.is_over:
+        moves = legal(g)
+        g.apply(moves[rng.randrange(len(moves))])
+    assert g.hand_number == 2 and g.view(0)["phase"] == "bid"
+    assert "bid opening" in legal(g)
