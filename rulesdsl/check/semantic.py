@@ -422,11 +422,8 @@ def _deal_fits(m: Ruleset, d: Diagnostics) -> None:
     """With every player count and deal number: the deal counts are whole numbers, the hand zone gets
     cards, the deck holds them all, and the stock-out condition does not hold at once."""
     params = m.param_values()
-    deck_exprs = [m.deck.copies, m.deck.jokers]
-    count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
     play = card_play(m)
     hand = play[0].play_from(play[1]) if play is not None else "hand"
-    hand_exprs = [s.deal for s in m.deal if s.deal is not None and s.to == hand]
     numbers = deal_numbers(*([s.deal for s in m.deal if not s.deals_all] + [s.when for s in m.deal]))
     for n, num in ((n, num) for n in range(m.players.min, m.players.max + 1) for num in numbers):
         in_deal = f" in deal {num}" if len(numbers) > 1 else ""
@@ -439,27 +436,38 @@ def _deal_fits(m: Ruleset, d: Diagnostics) -> None:
         d.items.extend(sd.items)
         if sd or not whole(copies) or not whole(jokers):
             return
-        if not need.to_hand:
-            d.error("E-DEAL", f"with {n} players the deal gives nobody a card in `{hand}`"
-                    + _values(m, hand_exprs), _blame(m, hand_exprs, (hand_exprs or [m.deal[0]])[0].pos),
-                    f"deal at least one card to `{hand}`: players start the hand with the cards dealt there")
-            return
         size = copies * (len(m.deck.ranks) * len(m.deck.suits) + jokers)
-        if need.cards > size:
-            exprs = count_exprs + deck_exprs
-            d.error("E-DEAL-TOO-MANY", f"with {n} players the deal{in_deal} needs {need.cards} cards, but the deck "
-                    f"holds {size}" + _values(m, exprs), _blame(m, exprs, need.largest[1]),
-                    "deal fewer cards, or add deck copies")
+        if not _deal_fits_deck(m, d, need, n, size, hand, in_deal):
             return
-        if m.stock_out is not None and not any(s.deals_all for s in m.deal):
-            left = size - need.cards
-            if _stock_out_at_once(m, params, n, left, need.turned):
-                exprs = [m.stock_out.when] + count_exprs + deck_exprs
-                d.error("E-STOCK-OUT", f"with {n} players the stock holds {left} card(s) after the deal, and "
-                        f"`stock_out.when` (`{m.stock_out.when.text}`) already holds: every hand would end "
-                        "before it begins" + _values(m, exprs), _blame(m, exprs, m.stock_out.when.pos),
-                        "deal fewer cards, or let the stock run lower before the hand ends")
-                return
+
+
+def _deal_fits_deck(m: Ruleset, d: Diagnostics, need: _Need, n: int, size: int, hand: str, in_deal: str) -> bool:
+    """One deal gives the hand zone cards, fits a deck of ``size`` and leaves a stock the stock-out
+    condition does not end at once; False after reporting the first that fails."""
+    deck_exprs = [m.deck.copies, m.deck.jokers]
+    count_exprs = [s.deal for s in m.deal if s.deal is not None and not s.deals_all]
+    if not need.to_hand:
+        hand_exprs = [s.deal for s in m.deal if s.deal is not None and s.to == hand]
+        d.error("E-DEAL", f"with {n} players the deal gives nobody a card in `{hand}`"
+                + _values(m, hand_exprs), _blame(m, hand_exprs, (hand_exprs or [m.deal[0]])[0].pos),
+                f"deal at least one card to `{hand}`: players start the hand with the cards dealt there")
+        return False
+    if need.cards > size:
+        exprs = count_exprs + deck_exprs
+        d.error("E-DEAL-TOO-MANY", f"with {n} players the deal{in_deal} needs {need.cards} cards, but the deck "
+                f"holds {size}" + _values(m, exprs), _blame(m, exprs, need.largest[1]),
+                "deal fewer cards, or add deck copies")
+        return False
+    left = size - need.cards
+    if m.stock_out is not None and not any(s.deals_all for s in m.deal) \
+            and _stock_out_at_once(m, m.param_values(), n, left, need.turned):
+        exprs = [m.stock_out.when] + count_exprs + deck_exprs
+        d.error("E-STOCK-OUT", f"with {n} players the stock holds {left} card(s) after the deal, and "
+                f"`stock_out.when` (`{m.stock_out.when.text}`) already holds: every hand would end "
+                "before it begins" + _values(m, exprs), _blame(m, exprs, m.stock_out.when.pos),
+                "deal fewer cards, or let the stock run lower before the hand ends")
+        return False
+    return True
 
 
 def _deal_needs(m: Ruleset, d: Diagnostics, sd: Diagnostics, params: dict, n: int, num: int, hand: str,
@@ -700,36 +708,58 @@ def _going_out(m: Ruleset, d: Diagnostics) -> None:
 
 
 def _turn(m: Ruleset, d: Diagnostics) -> None:
+    """The turn's steps and actions are well formed, go-outs have free names, what needs open melds has
+    a `table:` section, and the first turn's offer names its zones."""
     names = [s.step for s in m.turn]
     for i, s in enumerate(m.turn):
         if s.step in names[:i]:
             d.error("E-DUPLICATE", f"step `{s.step}` is declared twice", s.pos)
         for a in s.actions:
-            set_kinds = [k for k in ("draw", "take", "discard", "go_out", "meld", "layoff", "ask")
-                         if getattr(a, k) is not None]
-            if a.pass_:
-                set_kinds.append("pass")
-            if len(set_kinds) != 1:
-                d.error("E-ACTION", "an action needs exactly one of draw, take, discard, go_out, meld, layoff, pass "
-                        f"(found {', '.join(set_kinds) or 'none'})", a.pos)
-                continue
-            if set_kinds[0] in ("draw", "take", "discard"):    # (an empty name too: it names no zone)
-                check_zone(m, d, getattr(a, set_kinds[0]), "table", f"`{set_kinds[0]}`", a.pos)
-            if a.go_out is not None and a.go_out not in m.go_out:
-                d.error("E-UNKNOWN-GO-OUT", f"`go_out: {a.go_out}` is not declared under `go_out:`", a.pos,
-                        suggest(a.go_out, m.go_out) or "declared: " + ", ".join(m.go_out))
-            if a.then is not None and a.then not in ("end_turn", "end_hand") and a.then not in names:
-                d.error("E-UNKNOWN-STEP", f"`then: {a.then}` names no step", a.pos,
-                        suggest(a.then, names + ["end_turn", "end_hand"]) or "steps: " + ", ".join(names))
-            if (a.meld or a.layoff) and m.table is None:
-                d.error("E-MISSING", "`meld` and `layoff` actions need a `table:` section (open melds)", a.pos,
-                        "table: {owner: player}")
+            _turn_action(m, d, a, names)
+    _go_out_names(m, d)
+    _needs_table(m, d)
+    if m.match.end_bonus is not None and m.teams is not None:
+        d.error("E-UNSUPPORTED", "`match.end_bonus` is not supported with `teams` yet", m.match.end_bonus.pos)
+    if m.first_turn is not None:
+        check_zone(m, d, m.first_turn.offer, "table", "`first_turn.offer`", m.first_turn.pos)
+        check_zone(m, d, m.first_turn.if_all_pass.draw, "table", "`first_turn.if_all_pass.draw`", m.first_turn.pos)
+
+
+def _turn_action(m: Ruleset, d: Diagnostics, a, names: list) -> None:
+    """One action of a step: exactly one kind, its zone, the go-out and the step it names."""
+    set_kinds = [k for k in ("draw", "take", "discard", "go_out", "meld", "layoff", "ask") if getattr(a, k) is not None]
+    if a.pass_:
+        set_kinds.append("pass")
+    if len(set_kinds) != 1:
+        d.error("E-ACTION", "an action needs exactly one of draw, take, discard, go_out, meld, layoff, pass "
+                f"(found {', '.join(set_kinds) or 'none'})", a.pos)
+        return
+    if set_kinds[0] in ("draw", "take", "discard"):    # (an empty name too: it names no zone)
+        check_zone(m, d, getattr(a, set_kinds[0]), "table", f"`{set_kinds[0]}`", a.pos)
+    if a.go_out is not None and a.go_out not in m.go_out:
+        d.error("E-UNKNOWN-GO-OUT", f"`go_out: {a.go_out}` is not declared under `go_out:`", a.pos,
+                suggest(a.go_out, m.go_out) or "declared: " + ", ".join(m.go_out))
+    if a.then is not None and a.then not in ("end_turn", "end_hand") and a.then not in names:
+        d.error("E-UNKNOWN-STEP", f"`then: {a.then}` names no step", a.pos,
+                suggest(a.then, names + ["end_turn", "end_hand"]) or "steps: " + ", ".join(names))
+    if (a.meld or a.layoff) and m.table is None:
+        d.error("E-MISSING", "`meld` and `layoff` actions need a `table:` section (open melds)", a.pos,
+                "table: {owner: player}")
+
+
+def _go_out_names(m: Ruleset, d: Diagnostics) -> None:
+    """A go-out's name is a plain word that is no action of the notation."""
     for name, g in m.go_out.items():
         if name in builtin_verbs():
             d.error("E-RESERVED", f"`{name}` is a built-in action and cannot name a go-out", g.pos)
         elif name.lower() in builtin_verbs() or not name.isidentifier():
             d.error("E-NAME", f"`{name}` cannot name a go-out: use a plain word that is not an action",
                     g.pos, "built-in actions: " + ", ".join(builtin_verbs()))
+
+
+def _needs_table(m: Ruleset, d: Diagnostics) -> None:
+    """A deep `take`, `must_meld`, `meld_with` and `claims` need open melds (`table:`); `ask` needs
+    `table.going_out`, what the partner is asked about."""
     table_needed = []
     for s in m.turn:
         for a in s.actions:
@@ -742,8 +772,3 @@ def _turn(m: Ruleset, d: Diagnostics) -> None:
     if m.table is None:
         for what, pos in table_needed:
             d.error("E-MISSING", f"{what} needs a `table:` section (open melds)", pos, "table: {owner: player}")
-    if m.match.end_bonus is not None and m.teams is not None:
-        d.error("E-UNSUPPORTED", "`match.end_bonus` is not supported with `teams` yet", m.match.end_bonus.pos)
-    if m.first_turn is not None:
-        check_zone(m, d, m.first_turn.offer, "table", "`first_turn.offer`", m.first_turn.pos)
-        check_zone(m, d, m.first_turn.if_all_pass.draw, "table", "`first_turn.if_all_pass.draw`", m.first_turn.pos)
