@@ -228,6 +228,17 @@ def test_a_chain_with_one_part_left_reads_as_that_part():
     assert t.value is True and t.text == "a = 5 > 1, so b = 2 == 2"
 
 
+def test_a_condition_the_parameters_decide_says_so_as_a_whole():
+    """`params.off and ...` with `off` false (or `params.on or ...` with `on` true) is decided by the
+    parameters alone: compiled to a constant, it is explained as one ("is false with these parameters"),
+    not by its parts; with the parameter the other way, the rest decides.  Catches `and` (or `or`) with a
+    constant left side no longer folded to a constant when compiled."""
+    assert trace_of("params.off and a > 1", {"off": False}, a=5).text == \
+        "`params.off and a > 1` is false with these parameters"
+    assert trace_of("params.on or a > 1", {"on": True}, a=0).text == "`params.on or a > 1` is true with these parameters"
+    assert trace_of("params.on and a > 1", {"on": True}, a=0).text == "a = 0 <= 1"
+
+
 def test_if_names_the_branch_taken_and_not_negates():
     t = trace_of("if a > 1 then b == 1 else c == 1", a=5, b=2, c=1)
     assert t.value is False and t.text == "a = 5 > 1, so b = 2 != 1"
