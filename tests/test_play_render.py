@@ -249,6 +249,17 @@ def test_the_rules_command_lists_every_parameter_in_force_as_a_ruleset_writes_it
     assert not any("True" in line or "False" in line for line in lines)
 
 
+def test_a_pile_whose_top_lies_face_down_says_so_and_names_no_card():
+    """The table's piles show their top card, or that it lies face down (Gin's knock
+    discard): "discard: 1 card, top face down", and the card itself to nobody.  Catches the face-down
+    top left unsaid (the pile then read as a bare count)."""
+    from conformance.test_api_log import gin_knock_table
+
+    t = gin_knock_table()
+    text = to_text(seat_screen(t.view(0), CardStyle.of(t.game), lambda s: t.name(s, 0), "Gin", []))
+    assert "  discard: 1 card, top face down" in text.splitlines() and "KC" not in text
+
+
 def test_a_finished_match_says_so_where_the_turn_would_be():
     """Once the match is over, the status line says so, and names nobody on turn.  Catches the line
     left out (the screen then ended at the scores, saying nothing of the end)."""

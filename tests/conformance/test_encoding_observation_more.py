@@ -143,3 +143,20 @@ def test_the_phase_one_hot_names_the_core_and_mechanic_phases_and_other_for_the_
     for card in ["4S", "3S", "2S", "2H", "5H", "4H", "3D", "5D", "4D"]:
         g.apply(f"play {card}")
     assert g.is_over and _phase_slot(t, g) == "over"
+
+
+@documents("api:view")
+def test_the_dealer_and_the_seat_on_turn_are_rows_counted_from_the_observer():
+    """docs/encoding.md: `dealer` and `current_player` are one-hot rows counted from the observing seat
+    (its own row first, then the next seat in turn).  Four players, seat 1 dealing: to seat 0 the dealer is
+    row 1, to seat 3 row 2.  Catches a row counted the other way round (`dealer - seat` -> `dealer +
+    seat`), which two players cannot show."""
+    import rulesdsl
+
+    r = rulesdsl.load("hearts")
+    g = r.new_game(seed=3, dealer=1)
+    rows = {s: [int(x) for x in a] for s, a in pieces(r, g, "dealer").items()}
+    assert rows == {s: [1 if k == (1 - s) % 4 else 0 for k in range(4)] for s in range(4)}
+    on_turn = g.current_player
+    turn = {s: [int(x) for x in a] for s, a in pieces(r, g, "current_player").items()}
+    assert all(turn[s][(on_turn - s) % 4] == 1 and sum(turn[s]) == 1 for s in range(4))
