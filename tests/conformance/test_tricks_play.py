@@ -285,12 +285,14 @@ def test_among_equal_strengths_the_first_played_takes_the_trick(first_card):
 @documents("tricks.opening_lead")
 def test_the_opening_lead_must_be_the_named_card_when_the_leader_holds_it():
     """`opening_lead`: "a card (text) the first lead must be, when the leader holds it"; it "comes first on
-    the deal's first lead"."""
+    the deal's first lead".  Another lead is refused naming the rule and the card (catches the refusal's
+    reason looking at another trick than the first)."""
     text = ruleset("  opening_lead: '\"3S\"'\n")
     g = game(text, deck=stacked({1: ["2S", "3S", "5H"], 2: ["4S", "5S", "6H"], 0: ["6S", "2D", "3D"]}), dealer=0)
     assert legal(g) == ["play 3S"]
-    with pytest.raises(rulesdsl.IllegalAction):
+    with pytest.raises(rulesdsl.IllegalAction) as refused:
         g.apply("play 2S")
+    assert refused.value.rule == "tricks.opening_lead" and "the first lead must be 3S" in str(refused.value)
     play(g, "3S", "4S", "6S")          # seat 0 takes and leads freely
     assert sorted(legal(g)) == ["play 2D", "play 3D"]
 
