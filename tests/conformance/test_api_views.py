@@ -369,3 +369,15 @@ def test_a_layoff_names_a_meld_by_its_number_from_1(text):
     assert refused.value.rule == "action syntax"
     assert "`on` needs a meld number (1, 2, ... as numbered in the view)" in str(refused.value)
     assert parse_action("layoff 5D on 1").target == 1
+
+
+@documents("api:refusal")
+@pytest.mark.parametrize("text", ["discard 5D on 1", "meld 5D 5S 5H on 2", "play 5D on 1"])
+def test_only_a_layoff_names_a_meld(text):
+    """docs/api.md, the notation: `on N` belongs to `layoff CARD on N` alone; another action with it is
+    refused as action syntax saying so, rather than reading `on` and the number as cards.  Catches that
+    refusal dropped (the two words were then read as two more cards)."""
+    from rulesdsl.engine.actions import parse_action
+    with pytest.raises(rulesdsl.IllegalAction) as refused:
+        parse_action(text)
+    assert refused.value.rule == "action syntax" and "only `layoff CARD on N` does" in str(refused.value)

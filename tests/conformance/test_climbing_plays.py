@@ -231,7 +231,8 @@ def test_a_bare_wild_card_stands_for_the_groups_rank_unless_a_run_could_read_it_
     """docs/language.md: where no pattern is a run, a wild card may be written bare (`play 3S 7S`: a pair,
     the 7 standing for a 3); with a run pattern the same cards could be read several ways, so each wild
     card must say what it stands for (`play 3S 4S 7S=5S`), and a bare one is refused, rule `wild cards`.
-    Catches the rule applied the other way round (bare wild cards refused only without runs)."""
+    Catches the rule applied the other way round (bare wild cards refused only without runs), and a run's
+    gaps counted twice against its wild cards (two gaps, two wild cards: no run)."""
     hands = {0: ["3S", "4S", "7S", "7H", "5H"], 1: ["3H", "4H", "5S", "6S", "6H"]}
     g = five(WILD_PLAYS % "naturals >= 1", hands, extra='wild: rank(card) == "7"')
     assert g.refusal("play 3S 7S") is None
@@ -241,6 +242,10 @@ def test_a_bare_wild_card_stands_for_the_groups_rank_unless_a_run_could_read_it_
     refused = g.refusal("play 3S 7S")
     assert refused.rule == "wild cards" and "say what each wild card stands for" in str(refused)
     assert g.refusal("play 3S 4S 7S=5S") is None
+    # wild cards fill as many places of a run as there are wild cards, on either side of a natural card,
+    # a wild card standing for its own rank too (7H=7H: the 7s are wild, so the hand holds no natural 7)
+    plays = {str(a) for a in g.legal_actions()}
+    assert {"play 5H 7S=4H 7H=6H", "play 5H 7S=3H 7H=4H", "play 4S 7S=5S 7H=6S", "play 5H 7S=6H 7H=7H"} <= plays
 
 
 DISTINCT = """
