@@ -75,6 +75,21 @@ def test_a_choice_between_a_card_and_none_is_compared_as_a_card():
     assert 'error[E-TYPE]: "AX" is compared with a card, but it is no card of this deck' in out, out
 
 
+@documents("derived", "scoring.each_player")
+def test_a_derived_value_that_gives_a_card_is_compared_as_a_card():
+    """docs/language.md: a derived value that gives a card (`up: top(discard)`) is a card wherever it is
+    read, so `up == "AS"` names the ace of spades and `up == "AX"` is refused at load.  Catches the card
+    kind lost through the derived value's name (the comparison then loaded, and never held)."""
+    extra = "derived:\n  up: 'if count(discard) > 0 then top(discard) else none'\n"
+    for named, want in (('"AS"', [1, 1]), ('"2S"', [0, 0])):
+        g = game(text(extra, score=f"if up == {named} then 1 else 0"), deck=DECK, dealer=0)
+        g.apply("draw stock")
+        g.apply("discard AS")
+        assert g.is_over and g.scores == want, named
+    out = refusal(text(extra, score='if up == "AX" then 1 else 0'))
+    assert 'error[E-TYPE]: "AX" is compared with a card, but it is no card of this deck' in out, out
+
+
 @pytest.mark.parametrize("bad", [") + 1", "== 2"])
 def test_an_expression_that_cannot_start_so_is_located_at_its_first_character(bad):
     """docs/language.md: every problem is `path:line:col`; a syntax error is located at the token the
