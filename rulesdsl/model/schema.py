@@ -156,20 +156,31 @@ class CondT(ExprT):
         return built
 
 
-class NumT(ExprT):
+class _KindT(ExprT):
+    """An expression of one kind (a number, a seat, a card): built as that kind's ``Expr`` subclass, which
+    the compiler checks (``expr_class``)."""
+
+    def expr_class(self) -> type:
+        raise NotImplementedError
+
+    def build(self, node, diags, where):
+        built = super().build(node, diags, where)
+        if type(built) is Expr:
+            return self.expr_class()(built.ast, built.text, built.pos)
+        return built
+
+
+class NumT(_KindT):
     """A number: an expression that gives a number (checked when it is compiled)."""
 
     name = "a number"
 
-    def build(self, node, diags, where):
-        built = super().build(node, diags, where)
-        if isinstance(built, Expr) and type(built) is Expr:
-            from ..expr.ast import NumExpr
-            return NumExpr(built.ast, built.text, built.pos)
-        return built
+    def expr_class(self) -> type:
+        from ..expr.ast import NumExpr
+        return NumExpr
 
 
-class SeatT(ExprT):
+class SeatT(_KindT):
     """A seat: an expression that gives a seat's number (checked when it is compiled); with
     ``none_ok``, none (no seat) too."""
 
@@ -178,25 +189,19 @@ class SeatT(ExprT):
     def __init__(self, none_ok: bool = False):
         self.none_ok = none_ok
 
-    def build(self, node, diags, where):
-        built = super().build(node, diags, where)
-        if isinstance(built, Expr) and type(built) is Expr:
-            from ..expr.ast import SeatExpr, SeatOrNoneExpr
-            return (SeatOrNoneExpr if self.none_ok else SeatExpr)(built.ast, built.text, built.pos)
-        return built
+    def expr_class(self) -> type:
+        from ..expr.ast import SeatExpr, SeatOrNoneExpr
+        return SeatOrNoneExpr if self.none_ok else SeatExpr
 
 
-class CardT(ExprT):
+class CardT(_KindT):
     """A card, written as its text, or none: an expression checked when it is compiled."""
 
     name = "a card"
 
-    def build(self, node, diags, where):
-        built = super().build(node, diags, where)
-        if isinstance(built, Expr) and type(built) is Expr:
-            from ..expr.ast import CardExpr
-            return CardExpr(built.ast, built.text, built.pos)
-        return built
+    def expr_class(self) -> type:
+        from ..expr.ast import CardExpr
+        return CardExpr
 
 
 @dataclass(frozen=True)
